@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+
+/** SPEC.md §2: '404 - Page Not Found' with its explanation, else '{code} - An Error Occured'. */
+export function errorHeading(status: number): string {
+  return status === 404 ? "404 - Page Not Found" : `${status} - An Error Occured`;
+}
+
+export function ErrorPage({ status, path }: { status: number; path: string }) {
+  return (
+    <div className="container-page flex flex-col items-center py-24 text-center">
+      <h1 className="text-4xl font-bold text-lagoon-900">{errorHeading(status)}</h1>
+      {status === 404 ? (
+        <>
+          <p className="mt-4 max-w-xl text-lg text-slate-700">
+            The page you were looking for has moved, been removed, or never existed. Check the
+            address, or head back to the home page to keep browsing.
+          </p>
+          <p className="mt-2 text-slate-600">Page not found: {path}</p>
+        </>
+      ) : (
+        <p className="mt-4 max-w-xl text-lg text-slate-700">
+          Something went wrong on our side. Please try again in a moment.
+        </p>
+      )}
+      <Link
+        to="/"
+        className="mt-8 inline-flex rounded-md bg-lagoon-700 px-5 py-3 font-semibold text-white hover:bg-lagoon-800"
+      >
+        Return Home
+      </Link>
+    </div>
+  );
+}

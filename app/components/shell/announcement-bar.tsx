@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { ShellLink } from "../../lib/content/shell.server";
+import { CartButton } from "../cart/cart-button";
+import { PauseIcon, PlayIcon, UserIcon } from "../ui/icons";
+
+/** SPEC.md §4, §9: the carousel advances every 10 s and wraps to the first slide. */
+export const ANNOUNCEMENT_INTERVAL_MS = 10_000;
+
+export function nextSlide(index: number, count: number): number {
+  return count === 0 ? 0 : (index + 1) % count;
+}
+
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReduced(query.matches);
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return reduced;
+}
+
+function AnnouncementCarousel({ announcements }: { announcements: ShellLink[] }) {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const region = useRef<HTMLElement>(null);
+  const count = announcements.length;
+
+  // Hovering or focusing the carousel holds the current slide (WCAG 2.2.2).
+  useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    const enter = () => setHovered(true);
+    const leave = () => setHovered(false);
+    const focusIn = () => setFocused(true);
+    const focusOut = (event: FocusEvent) => {
+      if (!element.contains(event.relatedTarget as Node | null)) setFocused(false);
+    };
+    element.addEventListener("mouseenter", enter);
+    element.addEventListener("mouseleave", leave);
+    element.addEventListener("focusin", focusIn);
+    element.addEventListener("focusout", focusOut);
+    return () => {
+      element.removeEventListener("mouseenter", enter);
+      element.removeEventListener("mouseleave", leave);
+      element.removeEventListener("focusin", focusIn);
+      element.removeEventListener("focusout", focusOut);
+    };
+  }, []);
+  const rotating = count > 1 && !hovered && !focused && !stopped && !reducedMotion;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setInterval(
+      () => setIndex((current) => nextSlide(current, count)),
+      ANNOUNCEMENT_INTERVAL_MS,
+    );
+    return () => window.clearInterval(timer);
+  }, [rotating, count]);
+
+  if (count === 0) return <div className="flex-1" />;
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Announcements"
+      ref={region}
+      className="flex min-w-0 flex-1 items-center gap-2"
+    >
+      {count > 1 ? (
+        <button
+          type="button"
+          onClick={() => setStopped((value) => !value)}
+          aria-label={stopped ? "Play announcements" : "Pause announcements"}
+          className="inline-flex size-7 shrink-0 items-center justify-center rounded-full hover:bg-white/15"
+        >
+          {stopped ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}
+        </button>
+      ) : null}
+      <div className="min-w-0 flex-1 text-center" aria-live={rotating ? "off" : "polite"}>
+        {announcements.map((announcement, slide) => (
+          // biome-ignore lint/a11y/useSemanticElements: WAI-ARIA's carousel pattern marks each slide as a group.
+          <div
+            key={`${announcement.href}-${announcement.label}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${slide + 1} of ${count}`}
+            hidden={slide !== index}
+          >
+            <Link
+              to={announcement.href}
+              className="block truncate text-sm font-medium underline-offset-2 hover:underline"
+            >
+              {announcement.label}
+            </Link>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function AnnouncementBar({
+  announcements,
+  signedIn,
+  cartQuantity,
+}: {
+  announcements: ShellLink[];
+  signedIn: boolean;
+  cartQuantity: number;
+}) {
+  return (
+    <div className="bg-lagoon-800 text-white">
+      <div className="container-page flex h-11 items-center gap-3">
+        <AnnouncementCarousel announcements={announcements} />
+        <div className="flex shrink-0 items-center gap-1">
+          <Link
+            to={signedIn ? "/account" : "/login"}
+            className="inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-sm font-medium hover:bg-white/15"
+          >
+            <UserIcon className="size-5" />
+            <span>{signedIn ? "My Account" : "Sign In"}</span>
+          </Link>
+          <CartButton totalQuantity={cartQuantity} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CartDrawer } from "./components/cart/cart-drawer";
+import { ErrorPage } from "./components/error-page";
+import { useNonce } from "./components/nonce";
+import { AnnouncementBar } from "./components/shell/announcement-bar";
+import { SiteFooter } from "./components/shell/site-footer";
+import { SiteHeader } from "./components/shell/site-header";
+import { loadShell } from "./lib/content/shell.server";
+import { isSignedIn } from "./lib/customer/session-cookie";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, cache } = context.services;
+  const shell = await loadShell(content, cache);
+  return {
+    shell,
+    signedIn: isSignedIn(request.headers.get("Cookie")),
+    cartQuantity: 0,
+    year: new Date().getFullYear(),
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  // Lets tests (and CSS) know the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        {data ? (
+          <>
+            <AnnouncementBar
+              announcements={data.shell.announcements}
+              signedIn={data.signedIn}
+              cartQuantity={data.cartQuantity}
+            />
+            <SiteHeader
+              siteName={data.shell.siteName}
+              navigation={data.shell.navigation}
+              cartQuantity={data.cartQuantity}
+            />
+          </>
+        ) : null}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {data ? <SiteFooter shell={data.shell} year={data.year} /> : null}
+        {data ? <CartDrawer /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Coral Bay Pool & Spa" }];
+  return [
+    { title: data.shell.metaTitle || data.shell.siteName },
+    { name: "description", content: data.shell.metaDescription },
+  ];
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <>
+      <title>{status === 404 ? "Page not found" : "Something went wrong"}</title>
+      <ErrorPage status={status} path={location.pathname} />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run against the production build in Debian's Chromium: Playwright's own
+// browser download does not work on these machines (see README, "Tests").
+const PORT = 3100;
+const FAULT_PORT = 3101;
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const serve = (port: number, extra = "") =>
+  `rm -rf .data/e2e-${port} && PORT=${port} LAGOON_DATA_DIR=.data/e2e-${port} LOG_LEVEL=warn ${extra} npm run serve`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [
+    ["list"],
+    ["json", { outputFile: ".reports/playwright.json" }],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+  ],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: serve(PORT),
+      url: `http://localhost:${PORT}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // A second shop whose content service fails, for the error-page and resilience tests.
+      command: serve(FAULT_PORT, `LAGOON_EMULATOR_FAULTS='{"content":[{"status":500}]}'`),
+      url: `http://localhost:${FAULT_PORT}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
+});
+
+export { FAULT_PORT };

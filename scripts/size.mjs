@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+/**
+ * First-load client JavaScript per route: the entry (React, React DOM, React Router) plus the
+ * module and imports of every route from the root down, gzip as the server sends it.
+ * See docs/decisions/001-javascript-budget.md for the two budgets and why.
+ */
+export const BUDGET = { totalKiB: 125, appKiB: 25 };
+
+const client = path.resolve("build/client");
+const manifestFile = readdirSync(path.join(client, "assets")).find((name) =>
+  /^manifest-.*\.js$/.test(name),
+);
+if (!manifestFile) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+const source = readFileSync(path.join(client, "assets", manifestFile), "utf8");
+const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
+
+const gzipSizes = new Map();
+function gzipBytes(file) {
+  if (!gzipSizes.has(file)) {
+    gzipSizes.set(file, gzipSync(readFileSync(path.join(client, file))).length);
+  }
+  return gzipSizes.get(file);
+}
+const sum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+
+const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
+const routes = Object.values(manifest.routes);
+
+const rows = routes
+  .filter((route) => route.id !== "root")
+  .map((route) => {
+    const files = new Set(framework);
+    for (let current = route; current; current = manifest.routes[current.parentId]) {
+      files.add(current.module);
+      for (const file of current.imports ?? []) files.add(file);
+    }
+    const total = sum(files);
+    const app = total - sum(framework);
+    const where = route.index ? "/ (index)" : `/${route.path ?? ""}`;
+    return { id: route.id, where, total, app };
+  })
+  .sort((a, b) => b.total - a.total);
+
+console.log(
+  `First-load JavaScript per route (gzip). Framework (React, React DOM, React Router): ${kib(sum(framework))} KiB`,
+);
+console.log(`Budgets: ${BUDGET.totalKiB} KiB in all, ${BUDGET.appKiB} KiB of Lagoon's own code.\n`);
+console.log(
+  `${"route".padEnd(34)} ${"path".padEnd(34)} ${"total".padStart(8)} ${"app".padStart(8)}`,
+);
+for (const row of rows) {
+  console.log(
+    `${row.id.padEnd(34)} ${row.where.padEnd(34)} ${kib(row.total).padStart(8)} ${kib(row.app).padStart(8)}`,
+  );
+}
+
+if (process.argv.includes("--check")) {
+  const over = rows.filter(
+    (row) => row.total > BUDGET.totalKiB * 1024 || row.app > BUDGET.appKiB * 1024,
+  );
+  if (over.length > 0) {
+    console.error(`\nOver budget: ${over.map((row) => row.id).join(", ")}`);
+    process.exit(1);
+  }
+  console.log(`\nEvery route is within budget.`);
+}

@@ -1,0 +1,60 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { ensureChromium } from "./chromium.mjs";
+
+const REPORTS = ".reports";
+mkdirSync(REPORTS, { recursive: true });
+
+// `npm test`: every check in order, stopping at the first failure.
+const steps = [
+  ["type check", "npm", ["run", "typecheck"]],
+  ["lint", "npm", ["run", "lint"]],
+  [
+    "unit and integration tests",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${REPORTS}/vitest.json`,
+    ],
+  ],
+  ["production build", "npm", ["run", "build"]],
+  ["JavaScript budget", "node", ["scripts/size.mjs", "--check"]],
+  ["end-to-end tests", "npx", ["playwright", "test"]],
+];
+
+let chromiumPath;
+try {
+  chromiumPath = ensureChromium();
+} catch (error) {
+  console.error(`\n✖ ${error.message}`);
+  process.exit(1);
+}
+
+for (const [name, command, args] of steps) {
+  console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, CHROMIUM_PATH: chromiumPath },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${seconds} s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${name} (${seconds} s)`);
+}
+
+// One closing line over both test runners, for people and CI alike.
+const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
+const vitest = read(`${REPORTS}/vitest.json`);
+const playwright = read(`${REPORTS}/playwright.json`);
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
+const failed =
+  (vitest?.numFailedTests ?? 0) +
+  (playwright?.stats?.unexpected ?? 0) +
+  (playwright?.stats?.flaky ?? 0);
+console.log(`\n${passed} passed, ${failed} failed`);

@@ -1,0 +1,98 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Express, type RequestHandler } from "express";
+import onHeaders from "on-headers";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { hasPersonalCookie } from "./personal-cookies";
+import { assignNonce, securityHeaders } from "./security";
+import type { AppServices } from "./services";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface CreateAppOptions {
+  services: AppServices;
+  /** The React Router build, or (in development) a function that loads the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  emulators?: express.Router;
+  /** Development only: Vite's middleware serves sources and HMR instead of the built assets. */
+  viteMiddleware?: RequestHandler;
+  ready?: () => boolean;
+}
+
+/**
+ * A page that knows who the visitor is (signed in, or with a cart) must never be stored by a
+ * shared cache, whatever the route's `headers` said for anonymous visitors.
+ */
+const keepPersonalPagesPrivate: RequestHandler = (req, res, next) => {
+  if (hasPersonalCookie(req.headers.cookie)) {
+    onHeaders(res, () => {
+      const cacheControl = res.getHeader("Cache-Control");
+      if (typeof cacheControl === "string" && /\bpublic\b|s-maxage/.test(cacheControl)) {
+        res.setHeader("Cache-Control", "private, no-cache");
+      }
+    });
+  }
+  next();
+};
+
+export function createApp({
+  services,
+  build,
+  emulators,
+  viteMiddleware,
+  ready,
+}: CreateAppOptions): Express {
+  const { config, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+
+  app.get("/healthz", (_req, res) => {
+    const up = ready ? ready() : true;
+    res
+      .status(up ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: up ? "ok" : "stopping" });
+  });
+
+  app.use(compression());
+  app.use(assignNonce);
+
+  if (viteMiddleware) {
+    app.use(viteMiddleware);
+  } else {
+    const client = path.join(root, "build/client");
+    // Hashed file names change with their content, so they can be cached for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith("/_emulators/content/images") ?? false },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+
+  if (emulators) app.use("/_emulators", emulators);
+
+  // Vite's development scripts carry no nonce: the CSP guards production builds.
+  if (!viteMiddleware) app.use(securityHeaders(config));
+  app.use(keepPersonalPagesPrivate);
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: config.env === "development" ? "development" : "production",
+      getLoadContext: (_req, res) => ({ nonce: res.locals.cspNonce as string, services }),
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,156 @@
+import type { Cache, CacheLogger, CacheOptions } from "./types";
+
+/**
+ * What a store keeps: serialised text, so the in-process store behaves exactly like Redis
+ * (callers get a fresh copy; a Date comes back as a string in both).
+ */
+export interface RawStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, text: string, expiresInMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  deleteByPrefix(prefix: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Epoch milliseconds, not a monotonic clock, so every process sharing Redis reads them alike. */
+interface Envelope {
+  value: unknown;
+  freshUntil: number;
+  staleUntil: number;
+}
+
+export const consoleCacheLogger: CacheLogger = {
+  warn: ({ err, ...details }, message) => {
+    const reason = err instanceof Error ? `: ${err.message}` : "";
+    console.warn(`${message}${reason}`, details);
+  },
+};
+
+export function createSwrCache(
+  store: RawStore,
+  { logger = consoleCacheLogger }: { logger?: CacheLogger } = {},
+): Cache {
+  // One in-flight load per key, shared by concurrent misses and background refreshes.
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  async function read(key: string): Promise<Envelope | undefined> {
+    const text = await store.get(key);
+    if (text === undefined) return undefined;
+    const envelope = parseEnvelope(text);
+    if (!envelope) logger.warn({ key }, "Ignoring an unreadable cache entry");
+    return envelope;
+  }
+
+  async function write(key: string, value: unknown, options: CacheOptions): Promise<void> {
+    const { ttlMs, swrMs } = durations(options);
+    const now = Date.now();
+    const envelope: Envelope = { value, freshUntil: now + ttlMs, staleUntil: now + ttlMs + swrMs };
+    await store.set(key, JSON.stringify(envelope), ttlMs + swrMs);
+  }
+
+  function load<T>(key: string, fetcher: () => Promise<T>, options: CacheOptions): Promise<T> {
+    const pending = inFlight.get(key);
+    if (pending) return pending as Promise<T>;
+
+    // Started on a later tick, so even a fetcher that throws synchronously settles after
+    // `loading` is registered and is then removed again.
+    const loading: Promise<T> = Promise.resolve().then(async () => {
+      try {
+        const value = await fetcher();
+        // A delete while we were fetching removed us from inFlight: the value may predate the
+        // change that caused the delete, so hand it to our callers but don't cache it.
+        if (value !== undefined && inFlight.get(key) === loading) {
+          await write(key, value, options).catch((error: unknown) => {
+            logger.warn({ key, err: error }, "Could not write to the cache; serving uncached");
+          });
+        }
+        return value;
+      } finally {
+        if (inFlight.get(key) === loading) inFlight.delete(key);
+      }
+    });
+    inFlight.set(key, loading);
+    return loading;
+  }
+
+  return {
+    async get<T>(key: string): Promise<T | undefined> {
+      const envelope = await read(key);
+      if (!envelope || Date.now() >= envelope.freshUntil) return undefined;
+      return envelope.value as T;
+    },
+
+    async set<T>(key: string, value: T, options: CacheOptions): Promise<void> {
+      if (value === undefined) throw new TypeError("The cache cannot store undefined");
+      await write(key, value, options);
+    },
+
+    async delete(key: string): Promise<void> {
+      inFlight.delete(key);
+      await store.delete(key);
+    },
+
+    async deleteByPrefix(prefix: string): Promise<void> {
+      for (const key of inFlight.keys()) {
+        if (key.startsWith(prefix)) inFlight.delete(key);
+      }
+      await store.deleteByPrefix(prefix);
+    },
+
+    async fetch<T>(key: string, fetcher: () => Promise<T>, options: CacheOptions): Promise<T> {
+      durations(options);
+      let envelope: Envelope | undefined;
+      try {
+        envelope = await read(key);
+      } catch (error) {
+        // A cache that is down slows pages; it must not break them.
+        logger.warn({ key, err: error }, "Could not read the cache; fetching directly");
+      }
+
+      const now = Date.now();
+      if (envelope && now < envelope.freshUntil) return envelope.value as T;
+      if (envelope && now < envelope.staleUntil) {
+        if (!inFlight.has(key)) {
+          load(key, fetcher, options).catch((error: unknown) => {
+            logger.warn({ key, err: error }, "Background refresh failed; still serving stale");
+          });
+        }
+        return envelope.value as T;
+      }
+      return load(key, fetcher, options);
+    },
+
+    close: () => store.close(),
+  };
+}
+
+function durations(options: CacheOptions): { ttlMs: number; swrMs: number } {
+  const { ttlSeconds, swrSeconds = 0 } = options;
+  if (!(Number.isFinite(ttlSeconds) && ttlSeconds > 0)) {
+    throw new RangeError(`ttlSeconds must be a positive number, got ${ttlSeconds}`);
+  }
+  if (!(Number.isFinite(swrSeconds) && swrSeconds >= 0)) {
+    throw new RangeError(`swrSeconds must be zero or more, got ${swrSeconds}`);
+  }
+  return { ttlMs: ttlSeconds * 1000, swrMs: swrSeconds * 1000 };
+}
+
+function parseEnvelope(text: string): Envelope | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (
+      typeof parsed === "object" &&
+      parsed !== null &&
+      "value" in parsed &&
+      "freshUntil" in parsed &&
+      typeof parsed.freshUntil === "number" &&
+      "staleUntil" in parsed &&
+      typeof parsed.staleUntil === "number"
+    ) {
+      return { value: parsed.value, freshUntil: parsed.freshUntil, staleUntil: parsed.staleUntil };
+    }
+  } catch {
+    // Falls through: unreadable entries count as misses.
+  }
+  return undefined;
+}

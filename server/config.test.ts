@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, isFullyEmbedded, readConfig } from "./config";
+
+describe("readConfig", () => {
+  it("starts fully embedded with no credentials", () => {
+    const config = readConfig({});
+    expect(isFullyEmbedded(config)).toBe(true);
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it("connects each upstream on its own", () => {
+    const config = readConfig({
+      SHOPIFY_STORE_DOMAIN: "coral-bay.myshopify.com",
+      SHOPIFY_STOREFRONT_API_TOKEN: "public-token",
+    });
+    expect(config.storefront).toMatchObject({
+      mode: "connected",
+      storeDomain: "coral-bay.myshopify.com",
+    });
+    expect(config.content.mode).toBe("embedded");
+    expect(config.customerAccount.mode).toBe("embedded");
+  });
+
+  it("names the missing variable of a half-configured upstream", () => {
+    expect(() => readConfig({ SHOPIFY_STORE_DOMAIN: "coral-bay.myshopify.com" })).toThrow(
+      /SHOPIFY_STOREFRONT_API_TOKEN/,
+    );
+    expect(() => readConfig({ MAILCHIMP_API_KEY: "key-us21" })).toThrow(/MAILCHIMP_AUDIENCE_ID/);
+    expect(() => readConfig({ SHOPIFY_SHOP_ID: "123" })).toThrow(ConfigError);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(readConfig({ SHOPIFY_STORE_DOMAIN: "", DATABASE_URL: " " }).storefront.mode).toBe(
+      "embedded",
+    );
+  });
+
+  it("rejects malformed values with the variable's name", () => {
+    expect(() => readConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => readConfig({ GTM_ID: "UA-123" })).toThrow(/GTM_ID/);
+    expect(() => readConfig({ LAGOON_EMULATOR_FAULTS: "{not json" })).toThrow(
+      /LAGOON_EMULATOR_FAULTS/,
+    );
+    expect(readConfig({ GTM_ID: "GTM-AB12CD" }).gtmId).toBe("GTM-AB12CD");
+  });
+
+  it("requires a session secret in production when accounts are real", () => {
+    const shopify = { SHOPIFY_CUSTOMER_ACCOUNT_CLIENT_ID: "client", SHOPIFY_SHOP_ID: "42" };
+    expect(() => readConfig({ NODE_ENV: "production", ...shopify })).toThrow(/SESSION_SECRET/);
+    expect(
+      readConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), ...shopify })
+        .customerAccount.mode,
+    ).toBe("connected");
+  });
+});

@@ -1,0 +1,183 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Reads the environment once. Each upstream switches to its hosted service on its own when its
+ * variables are set (ARCHITECTURE.md, "The two modes"); a half-configured upstream is a startup
+ * error naming what is missing, never a silent fall-back to the emulator.
+ */
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  LAGOON_PUBLIC_URL: optional.pipe(z.url().optional()),
+  LAGOON_DATA_DIR: optional,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_SECRET: optional,
+  DATABASE_URL: optional,
+  REDIS_URL: optional,
+  SHOPIFY_STORE_DOMAIN: optional,
+  SHOPIFY_STOREFRONT_API_TOKEN: optional,
+  SHOPIFY_STOREFRONT_PRIVATE_TOKEN: optional,
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .default("2026-04"),
+  SHOPIFY_CUSTOMER_ACCOUNT_CLIENT_ID: optional,
+  SHOPIFY_SHOP_ID: optional,
+  PRISMIC_REPOSITORY: optional,
+  PRISMIC_ACCESS_TOKEN: optional,
+  PRISMIC_WEBHOOK_SECRET: optional,
+  MAILCHIMP_API_KEY: optional,
+  MAILCHIMP_AUDIENCE_ID: optional,
+  GTM_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^GTM-[A-Za-z0-9]+$/, "must have the form GTM-{alphanumerics} (SPEC.md §5)")
+      .optional(),
+  ),
+  LAGOON_EMULATOR_FAULTS: optional,
+});
+
+type Env = z.infer<typeof EnvSchema>;
+
+export type Upstream<Connected> = { mode: "embedded" } | ({ mode: "connected" } & Connected);
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  port: number;
+  host: string;
+  /** The origin shoppers reach, used for canonical URLs and the emulators' public links. */
+  publicUrl: string;
+  dataDir: string;
+  logLevel: Env["LOG_LEVEL"];
+  sessionSecret: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  gtmId?: string;
+  storefront: Upstream<{ storeDomain: string; publicToken: string; privateToken?: string }> & {
+    apiVersion: string;
+  };
+  customerAccount: Upstream<{ clientId: string; shopId: string }>;
+  content: Upstream<{ repositoryName: string; accessToken?: string }> & { webhookSecret?: string };
+  newsletter: Upstream<{ apiKey: string; audienceId: string }>;
+  /** Faults the emulators inject, for tests of upstream failure; embedded mode only. */
+  emulatorFaults: unknown;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** All set: connected. None set: embedded. Some set: the missing ones are named. */
+function upstream<Keys extends keyof Env>(
+  env: Env,
+  label: string,
+  required: Keys[],
+): "embedded" | "connected" {
+  const missing = required.filter((key) => env[key] === undefined);
+  if (missing.length === required.length) return "embedded";
+  if (missing.length === 0) return "connected";
+  throw new ConfigError(
+    `${label} is partly configured: set ${missing.join(", ")} too, or unset ${required
+      .filter((key) => !missing.includes(key))
+      .join(", ")} to use the embedded emulator.`,
+  );
+}
+
+export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const env = parsed.data;
+
+  const storefrontMode = upstream(env, "Shopify Storefront API", [
+    "SHOPIFY_STORE_DOMAIN",
+    "SHOPIFY_STOREFRONT_API_TOKEN",
+  ]);
+  const customerAccountMode = upstream(env, "Shopify Customer Account API", [
+    "SHOPIFY_CUSTOMER_ACCOUNT_CLIENT_ID",
+    "SHOPIFY_SHOP_ID",
+  ]);
+  const contentMode = upstream(env, "Prismic", ["PRISMIC_REPOSITORY"]);
+  const newsletterMode = upstream(env, "Mailchimp", ["MAILCHIMP_API_KEY", "MAILCHIMP_AUDIENCE_ID"]);
+
+  if (customerAccountMode === "connected" && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    throw new ConfigError("SESSION_SECRET is required when the Customer Account API is connected.");
+  }
+
+  let emulatorFaults: unknown;
+  if (env.LAGOON_EMULATOR_FAULTS) {
+    try {
+      emulatorFaults = JSON.parse(env.LAGOON_EMULATOR_FAULTS);
+    } catch {
+      throw new ConfigError("LAGOON_EMULATOR_FAULTS must be JSON.");
+    }
+  }
+
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.LAGOON_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    dataDir: path.resolve(env.LAGOON_DATA_DIR ?? ".data"),
+    logLevel: env.LOG_LEVEL,
+    sessionSecret: env.SESSION_SECRET ?? "lagoon-embedded-development-secret",
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    gtmId: env.GTM_ID,
+    storefront:
+      storefrontMode === "connected"
+        ? {
+            mode: "connected",
+            storeDomain: env.SHOPIFY_STORE_DOMAIN as string,
+            publicToken: env.SHOPIFY_STOREFRONT_API_TOKEN as string,
+            privateToken: env.SHOPIFY_STOREFRONT_PRIVATE_TOKEN,
+            apiVersion: env.SHOPIFY_API_VERSION,
+          }
+        : { mode: "embedded", apiVersion: env.SHOPIFY_API_VERSION },
+    customerAccount:
+      customerAccountMode === "connected"
+        ? {
+            mode: "connected",
+            clientId: env.SHOPIFY_CUSTOMER_ACCOUNT_CLIENT_ID as string,
+            shopId: env.SHOPIFY_SHOP_ID as string,
+          }
+        : { mode: "embedded" },
+    content:
+      contentMode === "connected"
+        ? {
+            mode: "connected",
+            repositoryName: env.PRISMIC_REPOSITORY as string,
+            accessToken: env.PRISMIC_ACCESS_TOKEN,
+            webhookSecret: env.PRISMIC_WEBHOOK_SECRET,
+          }
+        : { mode: "embedded", webhookSecret: env.PRISMIC_WEBHOOK_SECRET },
+    newsletter:
+      newsletterMode === "connected"
+        ? {
+            mode: "connected",
+            apiKey: env.MAILCHIMP_API_KEY as string,
+            audienceId: env.MAILCHIMP_AUDIENCE_ID as string,
+          }
+        : { mode: "embedded" },
+    emulatorFaults,
+  };
+}
+
+export function isFullyEmbedded(config: Config): boolean {
+  return [config.storefront, config.customerAccount, config.content, config.newsletter].every(
+    (service) => service.mode === "embedded",
+  );
+}

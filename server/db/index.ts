@@ -1,0 +1,157 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export { schema };
+
+/** What `db.execute` resolves to on both engines: node-postgres' and PGlite's results share `rows`. */
+export interface DatabaseQueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<this["row"]>;
+}
+interface QueryRows<Row> {
+  rows: Row[];
+}
+
+/** The app's database, whichever engine is behind it: code above this module never asks which. */
+export type Database = PgDatabase<DatabaseQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; without it the embedded PGlite engine is used. */
+  databaseUrl?: string;
+  /** PGlite's data directory (created if missing), or `memory://` for a throwaway database. */
+  dataDir: string;
+  /** How long to wait for PostgreSQL to accept a connection before giving up. */
+  connectTimeoutMs?: number;
+  /** pino's `logger.warn(details, message)` fits; console.warn by default. */
+  logger?: { warn(details: { err?: unknown }, message: string): void };
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
+
+// Resolved from this file, not the cwd, so `npm start` from any directory finds them.
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+// Several app processes may start at once against one PostgreSQL; drizzle's migrator takes no
+// lock of its own, so they queue on this session-level advisory lock instead of racing.
+const MIGRATION_LOCK_ID = 4_172_530_017;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir);
+}
+
+async function openPostgres(
+  databaseUrl: string,
+  options: OpenDatabaseOptions,
+): Promise<DatabaseHandle> {
+  const logger = options.logger ?? {
+    warn: (details: { err?: unknown }, message: string) =>
+      console.warn(`${message}: ${errorMessage(details.err)}`),
+  };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+  });
+  // An idle client that loses its server emits here; unhandled, it would crash the process.
+  pool.on("error", (error) => {
+    logger.warn({ err: error }, "PostgreSQL connection lost; the pool will reconnect");
+  });
+
+  let lockClient: pg.PoolClient;
+  try {
+    lockClient = await pool.connect();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailableError(
+      `PostgreSQL at ${redactPassword(databaseUrl)} is unreachable: ${errorMessage(error)}`,
+      { cause: error },
+    );
+  }
+
+  const db = drizzlePostgres({ client: pool, schema });
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    try {
+      await migratePostgres(db, { migrationsFolder });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]);
+    }
+  } catch (error) {
+    lockClient.release();
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  lockClient.release();
+
+  return {
+    db,
+    engine: "postgres",
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith("memory://");
+  const location = inMemory ? dataDir : path.resolve(dataDir);
+  if (!inMemory) await mkdir(location, { recursive: true });
+
+  let client: PGlite;
+  try {
+    client = await PGlite.create(location);
+  } catch (error) {
+    throw new DatabaseUnavailableError(
+      `Could not open the embedded database in ${location}: ${errorMessage(error)}`,
+      { cause: error },
+    );
+  }
+
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+
+  return {
+    db,
+    engine: "pglite",
+    close: () => client.close(),
+  };
+}
+
+function redactPassword(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return "(unparseable DATABASE_URL)";
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) {
+    return error.errors.map(errorMessage).join("; ");
+  }
+  return error instanceof Error ? error.message || error.name : String(error);
+}

@@ -1,0 +1,75 @@
+import { createServer } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app";
+import { ConfigError, readConfig } from "./config";
+import { createEmulators } from "./emulators";
+import { createLogger } from "./logger";
+import { closeServices, createServices } from "./services";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config: ReturnType<typeof readConfig>;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`lagoon: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const build = (await import(
+    pathToFileURL(path.join(root, "build/server/index.js")).href
+  )) as ServerBuild;
+  const services = await createServices(config, logger);
+  const emulators = await createEmulators(config);
+
+  let accepting = true;
+  const app = createApp({ services, build, emulators: emulators.router, ready: () => accepting });
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+
+  server.listen(config.port, config.host, () => {
+    logger.info(
+      {
+        url: config.publicUrl,
+        storefront: config.storefront.mode,
+        customerAccount: config.customerAccount.mode,
+        content: config.content.mode,
+        database: services.database.engine,
+      },
+      `Lagoon is serving on ${config.publicUrl}`,
+    );
+  });
+
+  // SIGTERM: stop taking connections, let requests in flight finish, close the stores, exit.
+  const shutdown = (signal: string) => {
+    if (!accepting) return;
+    accepting = false;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger.warn("requests still open after the grace period; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await emulators.close();
+      await closeServices(services);
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+import { ACCESS_TOKEN_COOKIE } from "../app/lib/customer/session-cookie";
+
+export const CART_COOKIE = "lagoon_cart";
+
+const PERSONAL_COOKIES = [ACCESS_TOKEN_COOKIE, CART_COOKIE, "io.prismic.preview"];
+
+export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((pair) => {
+    const name = pair.split("=")[0]?.trim();
+    return name !== undefined && PERSONAL_COOKIES.includes(name);
+  });
+}

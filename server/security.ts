@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+import type { Config } from "./config";
+
+/** Prismic's editor frames the slice simulator; nothing else may frame Lagoon. */
+const PRISMIC_EDITOR_ORIGINS = ["https://*.prismic.io"];
+
+export const assignNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+};
+
+/**
+ * Security headers with a per-request nonce CSP: only scripts carrying the nonce run (React
+ * Router's hydration data, its module imports), so injected markup cannot execute.
+ */
+export function securityHeaders(config: Config): RequestHandler {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const imageSources = [
+    "'self'",
+    "data:",
+    publicOrigin,
+    "https://cdn.shopify.com",
+    "https://images.prismic.io",
+  ];
+  const nonce = (_req: unknown, res: unknown) =>
+    `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+
+  const build = (frameAncestors: string[]) =>
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", nonce],
+          styleSrc: ["'self'", nonce],
+          styleSrcAttr: ["'unsafe-inline'"],
+          imgSrc: imageSources,
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.google.com"],
+          formAction: ["'self'", publicOrigin, "https://*.myshopify.com", "https://shopify.com"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors,
+          upgradeInsecureRequests: config.publicUrl.startsWith("https:") ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.publicUrl.startsWith("https:"),
+      frameguard: frameAncestors.includes("'none'") ? { action: "deny" } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    });
+
+  const everywhere = build(["'none'"]);
+  const sliceSimulator = build(["'self'", ...PRISMIC_EDITOR_ORIGINS]);
+  return (req, res, next) =>
+    (req.path === "/slice-simulator" ? sliceSimulator : everywhere)(req, res, next);
+}

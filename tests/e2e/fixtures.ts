@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const FAULT_ORIGIN = "http://localhost:3101";
+
+/** A console error or an uncaught exception during a test fails it (STYLE.md). */
+export const test = base.extend<{ allowConsoleError: RegExp | null }>({
+  allowConsoleError: [null, { option: true }],
+  page: async ({ page, allowConsoleError }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (!allowConsoleError?.test(text)) errors.push(text);
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, "console errors during the test").toEqual([]);
+  },
+});
+
+/** Axe finds nothing serious or critical on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const serious = results.violations.filter((violation) =>
+    ["serious", "critical"].includes(violation.impact ?? ""),
+  );
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Opens a path, waits for the app to hydrate, and scans it with axe. */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await expectAccessible(page);
+  return response;
+}
+
+export { expect };

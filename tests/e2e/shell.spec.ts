@@ -1,0 +1,211 @@
+import { expect, expectAccessible, FAULT_ORIGIN, test, visit } from "./fixtures";
+
+test.describe("the shop's frame", () => {
+  test("the home page renders inside the shell", async ({ page }, testInfo) => {
+    const response = await visit(page, "/");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/Coral Bay Pool & Spa/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Coral Bay Pool & Spa");
+    await expect(page.getByText("Crystal-clear water")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("contentinfo")).toContainText(
+      `© ${new Date().getFullYear()} Coral Bay Pool & Spa. All rights reserved.`,
+    );
+    await page.screenshot({ path: testInfo.outputPath("home-1280.png"), fullPage: true });
+  });
+
+  test("the footer links to every social platform by name", async ({ page }) => {
+    await visit(page, "/");
+    for (const platform of ["Facebook", "Instagram", "LinkedIn", "TikTok", "X", "YouTube"]) {
+      await expect(
+        page.getByRole("link", { name: `Coral Bay Pool & Spa on ${platform}` }),
+      ).toBeVisible();
+    }
+  });
+
+  test("the newsletter form needs an email before Subscribe is enabled", async ({ page }) => {
+    await visit(page, "/");
+    const email = page.getByRole("textbox", { name: "Email address" });
+    const subscribe = page.getByRole("button", { name: "Subscribe" });
+    await expect(email).toHaveAttribute("type", "email");
+    await expect(email).toHaveAttribute("required", "");
+    await expect(subscribe).toBeDisabled();
+    await email.fill("shopper@example.com");
+    await expect(subscribe).toBeEnabled();
+    await email.fill("");
+    await expect(subscribe).toBeDisabled();
+  });
+
+  test("the announcement carousel advances every 10 seconds and wraps", async ({ page }) => {
+    await page.clock.install();
+    await visit(page, "/");
+    const carousel = page.getByRole("region", { name: "Announcements" });
+    const visibleLink = () => carousel.getByRole("link").filter({ visible: true });
+    await expect(visibleLink()).toHaveText("Free delivery on orders over $150");
+
+    // Holding the carousel (hover, focus or Pause) stops it; letting go starts a fresh 10 s.
+    await carousel.getByRole("button", { name: "Pause announcements" }).click();
+    await page.clock.runFor(30_000);
+    await expect(visibleLink()).toHaveText("Free delivery on orders over $150");
+    await carousel.getByRole("button", { name: "Play announcements" }).click();
+    await page.clock.runFor(30_000);
+    await expect(visibleLink()).toHaveText("Free delivery on orders over $150");
+    await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+
+    await page.clock.runFor(9_000);
+    await expect(visibleLink()).toHaveText("Free delivery on orders over $150");
+    await page.clock.runFor(1_000);
+    await expect(visibleLink()).toHaveText("Pool Operator course — new dates");
+    await page.clock.runFor(10_000);
+    await expect(visibleLink()).toHaveText("Book a water test");
+    await page.clock.runFor(10_000);
+    await expect(visibleLink()).toHaveText("Free delivery on orders over $150");
+  });
+
+  test("the cart drawer opens and closes every way a shopper expects", async ({ page }) => {
+    await visit(page, "/");
+    const opener = page.getByRole("button", { name: "Open cart, empty" });
+    const drawer = page.getByRole("dialog", { name: "Your cart" });
+
+    await opener.click();
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText("Your cart is empty. There are no products in your cart.");
+    await expectAccessible(page);
+    await drawer.getByRole("button", { name: "Close cart" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+
+    await opener.click();
+    await expect(drawer).toBeVisible();
+    // Focus stays inside the drawer while it is open.
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press("Tab");
+    await expect(drawer.getByRole("button", { name: "Close cart" })).toBeFocused();
+    await page.mouse.click(40, 400); // the backdrop, left of the drawer
+    await expect(drawer).toBeHidden();
+  });
+
+  test("the desktop dropdown menus work from the keyboard", async ({ page }) => {
+    await visit(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const shop = nav.getByText("Shop", { exact: true });
+    await shop.focus();
+    await page.keyboard.press("Enter");
+    const pumps = nav.getByRole("link", { name: "Pumps" });
+    await expect(pumps).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(pumps).toBeHidden();
+    await expect(shop).toBeFocused();
+  });
+});
+
+test.describe("on a phone (390px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the mobile menu replaces the desktop navigation", async ({ page }, testInfo) => {
+    await visit(page, "/");
+    await page.screenshot({ path: testInfo.outputPath("home-390.png"), fullPage: true });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expectAccessible(page);
+    await menu.getByText("Shop", { exact: true }).click();
+    await expect(menu.getByRole("link", { name: "Filters" })).toBeVisible();
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Projects" }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("the header's cart button opens the drawer", async ({ page }) => {
+    await visit(page, "/");
+    const headerCart = page.getByRole("banner").getByRole("button", { name: "Open cart, empty" });
+    await headerCart.click();
+    await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(headerCart).toBeFocused();
+  });
+});
+
+test.describe("errors", () => {
+  // The browser reports the document's own 404 or 500 status in the console.
+  test.use({ allowConsoleError: /status of (404|500)/ });
+
+  test("an unknown path answers 404 with the spec's texts", async ({ page }) => {
+    const response = await visit(page, "/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 - Page Not Found" })).toBeVisible();
+    await expect(page.getByText("Page not found: /no-such-page")).toBeVisible();
+    await page.getByRole("link", { name: "Return Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("duplicate and legacy paths are not part of the shop", async ({ request }) => {
+    for (const path of ["/about%20copy", "/account/index%20copy", "/news%20copy"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text()).toContain("404 - Page Not Found");
+    }
+  });
+
+  test("a failing route answers 500 with the error page, and the server keeps serving", async ({
+    page,
+    request,
+  }) => {
+    const response = await page.goto(`${FAULT_ORIGIN}/`);
+    expect(response?.status()).toBe(500);
+    await expect(page.getByRole("heading", { name: "500 - An Error Occured" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+    await expectAccessible(page);
+    const health = await request.get(`${FAULT_ORIGIN}/healthz`);
+    expect(health.status()).toBe(200);
+  });
+});
+
+test.describe("the server", () => {
+  test("answers health checks", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("sends a nonce CSP that the page's scripts carry", async ({ request }) => {
+    const response = await request.get("/");
+    const csp = response.headers()["content-security-policy"] ?? "";
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const second = await request.get("/");
+    expect(second.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  test("serves hashed assets as immutable", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset as string);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("never lets a shared cache keep a personal page", async ({ request }) => {
+    const anonymous = await request.get("/");
+    expect(anonymous.headers()["cache-control"]).toContain("public");
+    const personal = await request.get("/", { headers: { Cookie: "lagoon_cart=abc" } });
+    expect(personal.headers()["cache-control"]).toBe("private, no-cache");
+  });
+});

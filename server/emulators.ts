@@ -2,12 +2,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Router } from "express";
 import { type ContentFault, createContentEmulator } from "../emulators/content";
+import { createStorefrontEmulator } from "../emulators/storefront";
 import type { Config } from "./config";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 interface EmulatorFaults {
   content?: ContentFault[];
+  /** The storefront emulator's fault for every request: error, throttled, slow[:ms], status:<code>. */
+  storefront?: string;
 }
 
 /**
@@ -26,6 +29,16 @@ export async function createEmulators(
         contentDir: path.join(root, "content"),
         publicOrigin: config.publicUrl,
         faults: faults.content,
+      }),
+    );
+  }
+  if (config.storefront.mode === "embedded") {
+    router.use(
+      "/storefront",
+      createStorefrontEmulator({
+        catalogDir: path.join(root, "demo/catalog"),
+        publicOrigin: config.publicUrl,
+        fault: faults.storefront,
       }),
     );
   }

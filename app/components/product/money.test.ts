@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney, isDiscounted, isRange } from "./money";
+
+const aud = (amount: string) => ({ amount, currencyCode: "AUD" });
+
+describe("formatMoney", () => {
+  it("shows dollars with two decimals (SPEC.md §9)", () => {
+    expect(formatMoney(aud("19.9"))).toBe("$19.90");
+    expect(formatMoney(aud("1249"))).toBe("$1,249.00");
+    expect(formatMoney(aud("0"))).toBe("$0.00");
+  });
+
+  it("rounds to cents", () => {
+    expect(formatMoney(aud("10.005"))).toMatch(/^\$10\.0[01]$/);
+  });
+});
+
+describe("prices", () => {
+  it("knows a range from a single price", () => {
+    expect(isRange({ min: aud("10.00"), max: aud("10.0") })).toBe(false);
+    expect(isRange({ min: aud("10.00"), max: aud("12.00") })).toBe(true);
+  });
+
+  it("treats a compare-at price as a discount only when it is higher", () => {
+    expect(isDiscounted(aud("80.00"), aud("100.00"))).toBe(true);
+    expect(isDiscounted(aud("80.00"), aud("80.00"))).toBe(false);
+    expect(isDiscounted(aud("80.00"), null)).toBe(false);
+  });
+});

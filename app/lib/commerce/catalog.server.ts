@@ -1,0 +1,237 @@
+import type { CacheOptions } from "../../../server/cache";
+import {
+  COLLECTION_BY_HANDLE_QUERY,
+  COLLECTION_BY_ID_QUERY,
+  COLLECTION_TAGS_QUERY,
+  COLLECTIONS_QUERY,
+} from "./operations/collection";
+import { PRODUCT_BY_HANDLE_QUERY, PRODUCT_BY_ID_QUERY } from "./operations/product";
+import { PREDICTIVE_SEARCH_QUERY, SEARCH_PRODUCTS_QUERY } from "./operations/search";
+import {
+  flattenConnection,
+  reshapeCollection,
+  reshapeImage,
+  reshapeProduct,
+  reshapeSearchResult,
+} from "./reshape";
+import {
+  type StorefrontClient,
+  StorefrontRequestError,
+  toStorefrontError,
+} from "./storefront.server";
+import type {
+  CollectionByHandleQuery,
+  CollectionByHandleQueryVariables,
+  CollectionByIdQuery,
+  CollectionByIdQueryVariables,
+  CollectionsQuery,
+  CollectionsQueryVariables,
+  CollectionTagsQuery,
+  CollectionTagsQueryVariables,
+  PredictiveSearchQuery,
+  PredictiveSearchQueryVariables,
+  ProductByHandleQuery,
+  ProductByHandleQueryVariables,
+  ProductByIdQuery,
+  ProductByIdQueryVariables,
+  SearchProductsQuery,
+  SearchProductsQueryVariables,
+} from "./storefront-types.generated";
+import type {
+  Collection,
+  CollectionSortKey,
+  CollectionSummary,
+  PredictiveSearchResults,
+  Product,
+  SearchResults,
+} from "./types";
+
+export { StorefrontError } from "./storefront.server";
+export type * from "./types";
+
+// SPEC §8's messages, word for word. SPEC names none for search and the collection list.
+export const CATALOG_ERRORS = {
+  product: "Failed to fetch product",
+  collection: "Failed to fetch collection",
+  collectionTags: "Failed to fetch collection tags",
+  collections: "Failed to fetch collections",
+  search: "Failed to search products",
+} as const;
+
+// SPEC is silent on freshness: a minute fresh, then five more served stale while refreshing, so
+// a merchant's change shows within about a minute and a Shopify hiccup goes unnoticed.
+export const CATALOG_CACHE: CacheOptions = { ttlSeconds: 60, swrSeconds: 300 };
+export const SEARCH_CACHE: CacheOptions = { ttlSeconds: 30, swrSeconds: 60 };
+
+// SPEC §7 and §9.
+export const COLLECTION_PAGE_SIZE = 16;
+export const PREDICTIVE_SEARCH_LIMIT = 6;
+
+export interface CollectionPageOptions {
+  /** Products per page; SPEC §9 default 16. */
+  first?: number;
+  /** The previous page's pageInfo.endCursor. */
+  after?: string | null;
+  sortKey?: CollectionSortKey;
+  reverse?: boolean;
+  /** Only products with one of these tags. */
+  tags?: readonly string[];
+}
+
+export interface Catalog {
+  getProduct(handle: string): Promise<Product | null>;
+  getProductById(id: string): Promise<Product | null>;
+  /** By id (gid or number) or handle: collection URLs carry either. */
+  getCollection(idOrHandle: string, options?: CollectionPageOptions): Promise<Collection | null>;
+  /** Distinct tags of the collection's first 250 products (SPEC §9), sorted. */
+  getCollectionTags(idOrHandle: string): Promise<string[] | null>;
+  searchProducts(query: string): Promise<SearchResults>;
+  predictiveSearch(query: string, options?: { limit?: number }): Promise<PredictiveSearchResults>;
+  getCollections(): Promise<CollectionSummary[]>;
+}
+
+/** A gid, a bare numeric id, or else a handle. */
+export function collectionReference(idOrHandle: string): { id: string } | { handle: string } {
+  if (idOrHandle.startsWith("gid://")) return { id: idOrHandle };
+  if (/^\d+$/.test(idOrHandle)) return { id: `gid://shopify/Collection/${idOrHandle}` };
+  return { handle: idOrHandle };
+}
+
+function productGid(id: string): string {
+  return /^\d+$/.test(id) ? `gid://shopify/Product/${id}` : id;
+}
+
+async function failingWith<T>(message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw error instanceof StorefrontRequestError ? toStorefrontError(error, message) : error;
+  }
+}
+
+export function createCatalog(storefront: StorefrontClient): Catalog {
+  return {
+    getProduct(handle) {
+      if (!handle) return Promise.resolve(null);
+      return failingWith(CATALOG_ERRORS.product, async () => {
+        const data = await storefront.query<ProductByHandleQuery, ProductByHandleQueryVariables>(
+          PRODUCT_BY_HANDLE_QUERY,
+          { variables: { handle }, cache: CATALOG_CACHE },
+        );
+        return data.product ? reshapeProduct(data.product) : null;
+      });
+    },
+
+    getProductById(id) {
+      if (!id) return Promise.resolve(null);
+      return failingWith(CATALOG_ERRORS.product, async () => {
+        const data = await storefront.query<ProductByIdQuery, ProductByIdQueryVariables>(
+          PRODUCT_BY_ID_QUERY,
+          { variables: { id: productGid(id) }, cache: CATALOG_CACHE },
+        );
+        return data.product ? reshapeProduct(data.product) : null;
+      });
+    },
+
+    getCollection(idOrHandle, options = {}) {
+      if (!idOrHandle) return Promise.resolve(null);
+      const page = {
+        first: options.first ?? COLLECTION_PAGE_SIZE,
+        after: options.after ?? null,
+        sortKey: options.sortKey ?? "COLLECTION_DEFAULT",
+        reverse: options.reverse ?? false,
+        filters: options.tags?.length ? options.tags.map((tag) => ({ tag })) : null,
+      } as const;
+      const reference = collectionReference(idOrHandle);
+      return failingWith(CATALOG_ERRORS.collection, async () => {
+        const data =
+          "id" in reference
+            ? await storefront.query<CollectionByIdQuery, CollectionByIdQueryVariables>(
+                COLLECTION_BY_ID_QUERY,
+                { variables: { id: reference.id, ...page }, cache: CATALOG_CACHE },
+              )
+            : await storefront.query<CollectionByHandleQuery, CollectionByHandleQueryVariables>(
+                COLLECTION_BY_HANDLE_QUERY,
+                { variables: { handle: reference.handle, ...page }, cache: CATALOG_CACHE },
+              );
+        return data.collection ? reshapeCollection(data.collection) : null;
+      });
+    },
+
+    getCollectionTags(idOrHandle) {
+      if (!idOrHandle) return Promise.resolve(null);
+      return failingWith(CATALOG_ERRORS.collectionTags, async () => {
+        const data = await storefront.query<CollectionTagsQuery, CollectionTagsQueryVariables>(
+          COLLECTION_TAGS_QUERY,
+          { variables: collectionReference(idOrHandle), cache: CATALOG_CACHE },
+        );
+        if (!data.collection) return null;
+        const tags = flattenConnection(data.collection.products).flatMap((p) => p.tags);
+        return [...new Set(tags)].sort((a, b) => a.localeCompare(b, "en"));
+      });
+    },
+
+    searchProducts(query) {
+      const trimmed = query.trim();
+      if (!trimmed) return Promise.resolve({ query: trimmed, totalCount: 0, products: [] });
+      return failingWith(CATALOG_ERRORS.search, async () => {
+        const data = await storefront.query<SearchProductsQuery, SearchProductsQueryVariables>(
+          SEARCH_PRODUCTS_QUERY,
+          { variables: { query: trimmed }, cache: SEARCH_CACHE },
+        );
+        return {
+          query: trimmed,
+          totalCount: data.search.totalCount,
+          products: flattenConnection(data.search).flatMap((node) =>
+            node.__typename === "Product" ? [reshapeSearchResult(node)] : [],
+          ),
+        };
+      });
+    },
+
+    predictiveSearch(query, options = {}) {
+      const trimmed = query.trim();
+      const empty = { query: trimmed, products: [], collections: [], queries: [] };
+      if (!trimmed) return Promise.resolve(empty);
+      return failingWith(CATALOG_ERRORS.search, async () => {
+        const data = await storefront.query<PredictiveSearchQuery, PredictiveSearchQueryVariables>(
+          PREDICTIVE_SEARCH_QUERY,
+          {
+            variables: { query: trimmed, limit: options.limit ?? PREDICTIVE_SEARCH_LIMIT },
+            cache: SEARCH_CACHE,
+          },
+        );
+        const result = data.predictiveSearch;
+        if (!result) return empty;
+        return {
+          query: trimmed,
+          products: result.products.map(reshapeSearchResult),
+          collections: result.collections.map((collection) => ({
+            id: collection.id,
+            handle: collection.handle,
+            title: collection.title,
+            image: collection.image ? reshapeImage(collection.image) : null,
+          })),
+          queries: result.queries.map(({ text, styledText }) => ({ text, styledText })),
+        };
+      });
+    },
+
+    getCollections() {
+      return failingWith(CATALOG_ERRORS.collections, async () => {
+        const data = await storefront.query<CollectionsQuery, CollectionsQueryVariables>(
+          COLLECTIONS_QUERY,
+          { variables: {}, cache: CATALOG_CACHE },
+        );
+        return flattenConnection(data.collections).map((collection) => ({
+          id: collection.id,
+          handle: collection.handle,
+          title: collection.title,
+          description: collection.description,
+          updatedAt: collection.updatedAt,
+          image: collection.image ? reshapeImage(collection.image) : null,
+        }));
+      });
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import type { IncomingHttpHeaders, Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryCache } from "../../../server/cache";
+import {
+  createStorefrontClient,
+  StorefrontError,
+  StorefrontRequestError,
+  storefrontEndpoint,
+  toStorefrontError,
+} from "./storefront.server";
+
+// The client's side of the wire, against a stand-in that records what it receives and answers
+// whatever a test asks for.
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: { query: string; variables: Record<string, unknown>; operationName: string };
+}
+
+let server: Server;
+let origin: string;
+const received: Received[] = [];
+let answer: { status: number; body: string } = { status: 200, body: "{}" };
+
+beforeAll(async () => {
+  const app = express();
+  app.post("/shop/api/:version/graphql.json", express.json(), (request, response) => {
+    received.push({ path: request.path, headers: request.headers, body: request.body });
+    response.status(answer.status).type("application/json").send(answer.body);
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const QUERY = "#graphql\n query ShopName($id: ID) { shop { name } }";
+
+function client(
+  config: { publicAccessToken?: string; privateAccessToken?: string } = {},
+  buyerIp?: string,
+) {
+  return createStorefrontClient(
+    { storeDomain: `${origin}/shop`, apiVersion: "2026-04", ...config },
+    { cache: createMemoryCache(), buyerIp },
+  );
+}
+
+async function failure(promise: Promise<unknown>): Promise<StorefrontRequestError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(StorefrontRequestError);
+  return error as StorefrontRequestError;
+}
+
+describe("storefrontEndpoint", () => {
+  it("uses https for a shop domain and keeps an explicit scheme", () => {
+    expect(storefrontEndpoint("coral-bay.myshopify.com", "2026-04")).toBe(
+      "https://coral-bay.myshopify.com/api/2026-04/graphql.json",
+    );
+    expect(storefrontEndpoint("http://127.0.0.1:3000/_emulators/storefront/", "2026-04")).toBe(
+      "http://127.0.0.1:3000/_emulators/storefront/api/2026-04/graphql.json",
+    );
+  });
+});
+
+describe("createStorefrontClient", () => {
+  it("posts the operation with its name and the public token", async () => {
+    answer = { status: 200, body: JSON.stringify({ data: { shop: { name: "Coral Bay" } } }) };
+    const data = await client({ publicAccessToken: "public-token" }).query(QUERY, {
+      variables: { id: "1" },
+      cache: "no-store",
+    });
+    expect(data).toEqual({ shop: { name: "Coral Bay" } });
+    const request = received.at(-1);
+    expect(request?.path).toBe("/shop/api/2026-04/graphql.json");
+    expect(request?.headers["x-shopify-storefront-access-token"]).toBe("public-token");
+    expect(request?.headers["shopify-storefront-private-token"]).toBeUndefined();
+    expect(request?.body).toEqual({
+      query: QUERY,
+      variables: { id: "1" },
+      operationName: "ShopName",
+    });
+  });
+
+  it("prefers the private token and forwards the buyer's IP with it", async () => {
+    answer = { status: 200, body: JSON.stringify({ data: { shop: { name: "Coral Bay" } } }) };
+    await client(
+      { publicAccessToken: "public", privateAccessToken: "private" },
+      "203.0.113.7",
+    ).mutate(QUERY);
+    const headers = received.at(-1)?.headers;
+    expect(headers?.["shopify-storefront-private-token"]).toBe("private");
+    expect(headers?.["shopify-storefront-buyer-ip"]).toBe("203.0.113.7");
+    expect(headers?.["x-shopify-storefront-access-token"]).toBeUndefined();
+  });
+
+  it("reports throttling whether Shopify says so in the body or with 429/430", async () => {
+    answer = {
+      status: 200,
+      body: JSON.stringify({
+        errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
+      }),
+    };
+    expect((await failure(client().mutate(QUERY))).reason).toBe("throttled");
+    answer = { status: 430, body: "{}" };
+    const rejected = await failure(client().mutate(QUERY));
+    expect(rejected).toMatchObject({ reason: "throttled", upstreamStatus: 430 });
+  });
+
+  it("reports GraphQL errors, HTTP errors and unreadable answers apart", async () => {
+    answer = {
+      status: 200,
+      body: JSON.stringify({ data: null, errors: [{ message: "Field 'x' doesn't exist" }] }),
+    };
+    const graphql = await failure(client().mutate(QUERY));
+    expect(graphql).toMatchObject({ reason: "graphql", operationName: "ShopName" });
+    expect(graphql.message).toContain("Field 'x' doesn't exist");
+
+    answer = { status: 401, body: JSON.stringify({ errors: "[API] Invalid API key" }) };
+    expect(await failure(client().mutate(QUERY))).toMatchObject({
+      reason: "http",
+      upstreamStatus: 401,
+    });
+
+    answer = { status: 200, body: "<html>maintenance</html>" };
+    expect((await failure(client().mutate(QUERY))).reason).toBe("invalid-response");
+  });
+
+  it("reports an unreachable store as a network failure", async () => {
+    const unreachable = createStorefrontClient(
+      { storeDomain: "http://127.0.0.1:1", apiVersion: "2026-04", timeoutMs: 2000 },
+      { cache: createMemoryCache() },
+    );
+    expect((await failure(unreachable.mutate(QUERY))).reason).toBe("network");
+  });
+});
+
+describe("toStorefrontError", () => {
+  it("answers 503 for failures worth retrying and 502 for unusable answers", () => {
+    const error = (reason: StorefrontRequestError["reason"], upstreamStatus?: number) =>
+      toStorefrontError(
+        new StorefrontRequestError(reason, "x", { operationName: "Op", upstreamStatus }),
+        "Failed to fetch product",
+      );
+    expect(error("timeout")).toBeInstanceOf(StorefrontError);
+    expect(error("timeout").message).toBe("Failed to fetch product");
+    expect(error("timeout").status).toBe(503);
+    expect(error("network").status).toBe(503);
+    expect(error("throttled", 200).status).toBe(503);
+    expect(error("http", 502).status).toBe(503);
+    expect(error("http", 401).status).toBe(502);
+    expect(error("graphql", 200).status).toBe(502);
+    expect(error("invalid-response", 200).status).toBe(502);
+  });
+});

@@ -2,8 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests run against the production build in Debian's Chromium: Playwright's own
 // browser download does not work on these machines (see README, "Tests").
-const PORT = 3100;
-const FAULT_PORT = 3101;
+// E2E_PORT_BASE lets two test runs share a machine (each with its own LAGOON_BUILD_DIR).
+const PORT = Number(process.env.E2E_PORT_BASE ?? 3100);
+const FAULT_PORT = PORT + 1;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const serve = (port: number, extra = "") =>
@@ -55,5 +56,3 @@ export default defineConfig({
     },
   ],
 });
-
-export { FAULT_PORT };

@@ -2,7 +2,6 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  future: {
-    v8_viteEnvironmentApi: true,
-  },
+  // A separate build directory lets several checkouts' test runs share one machine.
+  buildDirectory: process.env.LAGOON_BUILD_DIR ?? "build",
 } satisfies Config;

@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
  */
 export const BUDGET = { totalKiB: 125, appKiB: 25 };
 
-const client = path.resolve("build/client");
+const client = path.resolve(process.env.LAGOON_BUILD_DIR ?? "build", "client");
 const manifestFile = readdirSync(path.join(client, "assets")).find((name) =>
   /^manifest-.*\.js$/.test(name),
 );

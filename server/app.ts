@@ -16,6 +16,8 @@ export interface CreateAppOptions {
   services: AppServices;
   /** The React Router build, or (in development) a function that loads the current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The build's client directory (hashed assets, public files). */
+  clientDir?: string;
   emulators?: express.Router;
   /** Development only: Vite's middleware serves sources and HMR instead of the built assets. */
   viteMiddleware?: RequestHandler;
@@ -41,6 +43,7 @@ const keepPersonalPagesPrivate: RequestHandler = (req, res, next) => {
 export function createApp({
   services,
   build,
+  clientDir = path.join(root, "build/client"),
   emulators,
   viteMiddleware,
   ready,
@@ -64,7 +67,7 @@ export function createApp({
   if (viteMiddleware) {
     app.use(viteMiddleware);
   } else {
-    const client = path.join(root, "build/client");
+    const client = clientDir;
     // Hashed file names change with their content, so they can be cached for a year.
     app.use(
       "/assets",

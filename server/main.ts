@@ -23,14 +23,21 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  const buildDir = path.resolve(root, process.env.LAGOON_BUILD_DIR ?? "build");
   const build = (await import(
-    pathToFileURL(path.join(root, "build/server/index.js")).href
+    pathToFileURL(path.join(buildDir, "server/index.js")).href
   )) as ServerBuild;
   const services = await createServices(config, logger);
   const emulators = await createEmulators(config);
 
   let accepting = true;
-  const app = createApp({ services, build, emulators: emulators.router, ready: () => accepting });
+  const app = createApp({
+    services,
+    build,
+    clientDir: path.join(buildDir, "client"),
+    emulators: emulators.router,
+    ready: () => accepting,
+  });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
 

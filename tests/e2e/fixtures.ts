@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
-export const FAULT_ORIGIN = "http://localhost:3101";
+/** A second shop whose content service fails (see playwright.config.ts). */
+export const FAULT_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT_BASE ?? 3100) + 1}`;
 
 /** A console error or an uncaught exception during a test fails it (STYLE.md). */
 export const test = base.extend<{ allowConsoleError: RegExp | null }>({

@@ -26,11 +26,21 @@ const pluckConfig = {
 // the schema, about 3,200 lines nobody reads.
 const config: CodegenConfig = {
   overwrite: true,
-  schema: "schemas/storefront.schema.json",
-  documents: ["app/lib/commerce/operations/*.ts"],
   pluckConfig: pluckConfig as CodegenConfig["pluckConfig"],
   generates: {
     "app/lib/commerce/storefront-types.generated.ts": {
+      schema: "schemas/storefront.schema.json",
+      documents: ["app/lib/commerce/operations/*.ts"],
+      plugins: ["typescript-operations"],
+      config: {
+        scalars: STOREFRONT_SCALARS,
+        strictScalars: true,
+        arrayInputCoercion: false,
+      },
+    },
+    "app/lib/customer/operations/customer-account.generated.ts": {
+      schema: "schemas/customer-account.schema.json",
+      documents: ["app/lib/customer/operations/*.ts", "!**/*.generated.ts", "!**/*.test.ts"],
       plugins: ["typescript-operations"],
       config: {
         scalars: STOREFRONT_SCALARS,

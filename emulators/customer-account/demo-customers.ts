@@ -1,0 +1,183 @@
+import { readdir, readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import {
+  type AddressFields,
+  type Customer,
+  emptyAddress,
+  InMemoryCustomerStore,
+  type NewOrder,
+} from "./customer-store";
+
+export const demoCustomersDirectory = fileURLToPath(
+  new URL("../../demo/customers/", import.meta.url),
+);
+
+const nullableText = z.string().nullable().default(null);
+const decimalSchema = z.string().regex(/^\d+(\.\d{1,2})?$/, "a decimal string such as 19.90");
+const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+const AddressFieldsSchema = z.object({
+  firstName: nullableText,
+  lastName: nullableText,
+  company: nullableText,
+  address1: nullableText,
+  address2: nullableText,
+  city: nullableText,
+  zoneCode: nullableText,
+  territoryCode: nullableText,
+  zip: nullableText,
+  phoneNumber: nullableText,
+});
+
+const DemoAddressSchema = AddressFieldsSchema.extend({
+  id: z.string().regex(/^gid:\/\/shopify\/CustomerAddress\/\d+$/),
+});
+
+const DemoMetafieldSchema = z.object({
+  namespace: z.string().min(1),
+  key: z.string().min(1),
+  type: z.string().min(1),
+  value: z.string(),
+});
+
+const DemoLineItemSchema = z.object({
+  title: z.string().min(1),
+  variantTitle: nullableText,
+  sku: nullableText,
+  quantity: z.int().positive(),
+  price: decimalSchema,
+  productId: nullableText,
+  variantId: nullableText,
+  productType: nullableText,
+  vendor: nullableText,
+  /** Absolute, or a path on the shop's own origin such as the storefront emulator's images. */
+  image: z
+    .object({ url: z.string().min(1), altText: nullableText })
+    .nullable()
+    .default(null),
+});
+
+const orderStatuses = {
+  financial: [
+    "AUTHORIZED",
+    "EXPIRED",
+    "PAID",
+    "PARTIALLY_PAID",
+    "PARTIALLY_REFUNDED",
+    "PENDING",
+    "REFUNDED",
+    "VOIDED",
+  ],
+  fulfillment: [
+    "FULFILLED",
+    "IN_PROGRESS",
+    "ON_HOLD",
+    "OPEN",
+    "PARTIALLY_FULFILLED",
+    "PENDING_FULFILLMENT",
+    "READY_FOR_DELIVERY",
+    "READY_FOR_PICKUP",
+    "RESTOCKED",
+    "SCHEDULED",
+    "UNFULFILLED",
+  ],
+} as const;
+
+const DemoOrderSchema = z.object({
+  processedAt: isoDateTimeSchema,
+  financialStatus: z.enum(orderStatuses.financial),
+  fulfillmentStatus: z.enum(orderStatuses.fulfillment),
+  /** A `CustomerAddress` id of the same customer, or a full address. */
+  shippingAddress: z.union([z.string(), AddressFieldsSchema]).nullable().default(null),
+  shippingLine: z.object({ title: z.string(), price: decimalSchema }).nullable().default(null),
+  note: nullableText,
+  poNumber: nullableText,
+  lineItems: z.array(DemoLineItemSchema).min(1),
+  fulfillments: z
+    .array(
+      z.object({
+        createdAt: isoDateTimeSchema,
+        trackingCompany: nullableText,
+        trackingNumber: nullableText,
+        trackingUrl: nullableText,
+      }),
+    )
+    .default([]),
+});
+
+export const DemoCustomerSchema = z.object({
+  id: z.string().regex(/^gid:\/\/shopify\/Customer\/\d+$/),
+  email: z.email(),
+  firstName: nullableText,
+  lastName: nullableText,
+  phoneNumber: nullableText,
+  createdAt: isoDateTimeSchema,
+  tags: z.array(z.string()).default([]),
+  demoRole: nullableText,
+  defaultAddressId: nullableText,
+  addresses: z.array(DemoAddressSchema).default([]),
+  metafields: z.array(DemoMetafieldSchema).default([]),
+  orders: z.array(DemoOrderSchema).default([]),
+});
+
+export type DemoCustomer = z.infer<typeof DemoCustomerSchema>;
+
+export async function readDemoCustomers(directory = demoCustomersDirectory) {
+  const files = (await readdir(directory)).filter((file) => file.endsWith(".json")).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = DemoCustomerSchema.safeParse(
+        JSON.parse(await readFile(`${directory}/${file}`, "utf8")),
+      );
+      if (!parsed.success) {
+        throw new Error(`demo/customers/${file}: ${z.prettifyError(parsed.error)}`);
+      }
+      return parsed.data;
+    }),
+  );
+}
+
+/**
+ * An in-memory store holding the demo customers. Orders are numbered in the order they were
+ * processed across all customers, as a shop's order numbers are.
+ */
+export async function createDemoCustomerStore(directory = demoCustomersDirectory) {
+  const demoCustomers = await readDemoCustomers(directory);
+  const customers = demoCustomers.map(
+    ({ orders: _orders, metafields, ...customer }): Customer => ({
+      ...customer,
+      defaultAddressId: customer.defaultAddressId ?? customer.addresses[0]?.id ?? null,
+      metafields: metafields.map((metafield) => ({
+        ...metafield,
+        createdAt: customer.createdAt,
+        updatedAt: customer.createdAt,
+      })),
+    }),
+  );
+  const store = new InMemoryCustomerStore(customers);
+
+  const orders = demoCustomers.flatMap((customer) =>
+    customer.orders.map((order) => ({ customer, order })),
+  );
+  orders.sort((a, b) => a.order.processedAt.localeCompare(b.order.processedAt));
+  for (const { customer, order } of orders) {
+    await store.addOrder(customer.id, toNewOrder(customer, order));
+  }
+  return store;
+}
+
+function toNewOrder(customer: DemoCustomer, order: DemoCustomer["orders"][number]): NewOrder {
+  return { ...order, shippingAddress: resolveAddress(customer, order.shippingAddress) };
+}
+
+function resolveAddress(
+  customer: DemoCustomer,
+  address: string | AddressFields | null,
+): AddressFields | null {
+  if (typeof address !== "string") return address;
+  const saved = customer.addresses.find((candidate) => candidate.id === address);
+  if (!saved) throw new Error(`demo/customers: ${customer.email} has no address ${address}`);
+  const { id: _id, ...fields } = saved;
+  return { ...emptyAddress(), ...fields };
+}

@@ -2,6 +2,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Router } from "express";
 import { type ContentFault, createContentEmulator } from "../emulators/content";
+import {
+  type CustomerAccountEmulator,
+  createCustomerAccountEmulator,
+} from "../emulators/customer-account";
 import { createStorefrontEmulator } from "../emulators/storefront";
 import type { Config } from "./config";
 
@@ -13,13 +17,21 @@ interface EmulatorFaults {
   storefront?: string;
 }
 
+/** The OAuth client the app registers with the customer-account emulator. */
+export const EMBEDDED_CUSTOMER_ACCOUNT_CLIENT_ID = "lagoon-embedded";
+export const CUSTOMER_ACCOUNT_EMULATOR_PATH = "/_emulators/customer-account";
+
+export interface Emulators {
+  router: Router;
+  customerAccount?: CustomerAccountEmulator;
+  close(): Promise<void>;
+}
+
 /**
  * The one place that mounts the emulators, under `/_emulators/*`, for the upstreams that run
  * embedded. In connected mode an upstream's emulator is never mounted.
  */
-export async function createEmulators(
-  config: Config,
-): Promise<{ router: Router; close(): Promise<void> }> {
+export async function createEmulators(config: Config): Promise<Emulators> {
   const router = Router();
   const faults = (config.emulatorFaults ?? {}) as EmulatorFaults;
   if (config.content.mode === "embedded") {
@@ -42,5 +54,25 @@ export async function createEmulators(
       }),
     );
   }
-  return { router, close: async () => {} };
+  let customerAccount: CustomerAccountEmulator | undefined;
+  if (config.customerAccount.mode === "embedded") {
+    customerAccount = await createCustomerAccountEmulator({
+      issuer: `${config.publicUrl}${CUSTOMER_ACCOUNT_EMULATOR_PATH}`,
+      clients: [
+        {
+          clientId: EMBEDDED_CUSTOMER_ACCOUNT_CLIENT_ID,
+          redirectUris: [`${config.publicUrl}/account/authorize`],
+          postLogoutRedirectUris: [`${config.publicUrl}/`],
+        },
+      ],
+    });
+    router.use("/customer-account", customerAccount.router);
+  }
+  return {
+    router,
+    customerAccount,
+    close: async () => {
+      await customerAccount?.close();
+    },
+  };
 }

@@ -1,36 +1,41 @@
-import { data } from "react-router";
 import { loadHomePage } from "../lib/content/pages.server";
-import { SliceZone } from "../slices/slice-zone";
+import { contentData, contentReader, notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/content/seo";
+import { buildSeo, organisationJsonLd } from "../lib/content/seo.server";
 import type { Route } from "./+types/home";
+import { SlicePage, StructuredData } from "./content/page-parts";
+import { PreviewBanner } from "./content/preview-banner";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const page = await loadHomePage(context.services.content, context.services.cache);
-  if (!page) throw data(null, { status: 404 });
-  return { page };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = contentReader(request, context.services);
+  const [page, shell] = await Promise.all([loadHomePage(content), content.shell()]);
+  if (!page) notFound();
+  const { publicUrl } = context.services.config;
+  return contentData(content, {
+    page,
+    seo: buildSeo({
+      shell,
+      publicUrl,
+      path: "/",
+      title: page.title,
+      meta: page.meta,
+      isHome: true,
+      jsonLd: [organisationJsonLd(shell, publicUrl)],
+    }),
+  });
 }
 
-export function headers() {
-  return { "Cache-Control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400" };
-}
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export function meta({ data, matches }: Route.MetaArgs) {
-  const root = matches[0]?.data as
-    | { shell?: { siteName: string; metaDescription: string } }
-    | undefined;
-  const title = data?.page.metaTitle || root?.shell?.siteName || "Home";
-  const description = data?.page.metaDescription || root?.shell?.metaDescription || "";
-  return [{ title }, { name: "description", content: description }];
-}
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  const hasHero = page.slices[0]?.type === "hero";
+  const { page, preview, seo } = loaderData;
   return (
     <>
-      {hasHero ? null : (
-        <h1 className="container-page pt-12 text-4xl font-bold text-lagoon-900">{page.title}</h1>
-      )}
-      <SliceZone slices={page.slices} title={hasHero ? page.title : undefined} />
+      <PreviewBanner preview={preview} />
+      <StructuredData seo={seo} />
+      <SlicePage title={page.title} slices={page.slices} />
     </>
   );
 }

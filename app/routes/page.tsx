@@ -1,40 +1,45 @@
-import { data } from "react-router";
 import { loadPageByUid } from "../lib/content/pages.server";
-import { SliceZone } from "../slices/slice-zone";
+import { contentData, contentReader, notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/content/seo";
+import { buildSeo } from "../lib/content/seo.server";
 import type { Route } from "./+types/page";
+import { SlicePage } from "./content/page-parts";
+import { PreviewBanner } from "./content/preview-banner";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadPageByUid(
-    context.services.content,
-    context.services.cache,
-    "standard_page",
-    params.uid,
-  );
-  if (!page) throw data(null, { status: 404 });
-  return { page };
+/**
+ * `/{uid}`: a standard page, and `/store/{uid}`: the shop's own content pages (delivery, returns,
+ * buying guides) — SPEC.md §2. One module, two route ids.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const content = contentReader(request, context.services);
+  const type = new URL(request.url).pathname.startsWith("/store/") ? "shop_page" : "standard_page";
+  const [page, shell] = await Promise.all([
+    loadPageByUid(content, type, params.uid),
+    content.shell(),
+  ]);
+  if (!page) notFound();
+  return contentData(content, {
+    page,
+    seo: buildSeo({
+      shell,
+      publicUrl: context.services.config.publicUrl,
+      path: page.path,
+      title: page.title,
+      meta: page.meta,
+    }),
+  });
 }
 
-export function headers() {
-  return { "Cache-Control": "public, max-age=60, s-maxage=300, stale-while-revalidate=86400" };
-}
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [];
-  return [
-    { title: data.page.metaTitle || data.page.title },
-    { name: "description", content: data.page.metaDescription },
-  ];
-}
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  const hasHero = page.slices[0]?.type === "hero";
+  const { page, preview } = loaderData;
   return (
     <>
-      {hasHero ? null : (
-        <h1 className="container-page pt-12 text-4xl font-bold text-lagoon-900">{page.title}</h1>
-      )}
-      <SliceZone slices={page.slices} title={hasHero ? page.title : undefined} />
+      <PreviewBanner preview={preview} />
+      <SlicePage title={page.title} introHtml={page.introHtml} slices={page.slices} />
     </>
   );
 }

@@ -1,74 +1,39 @@
-import { Link } from "react-router";
-import type { SliceView } from "../lib/content/slices.server";
+import type { SliceView } from "../lib/content/slices";
+import CallToAction from "./call-to-action";
+import Embed from "./embed";
+import Faq from "./faq";
+import FeatureGrid from "./feature-grid";
+import FeaturedProducts from "./featured-products";
+import Hero from "./hero";
+import ImageGallery from "./image-gallery";
+import ImageWithText from "./image-with-text";
+import Testimonials from "./testimonials";
+import TextBlock from "./text-block";
 
-function Hero({ slice, title }: { slice: Extract<SliceView, { type: "hero" }>; title?: string }) {
+function UnknownSlice({ sliceType }: { sliceType: string }) {
   return (
-    <section className="relative isolate overflow-hidden bg-lagoon-900 text-white">
-      {slice.image ? (
-        <img
-          src={slice.image.src}
-          srcSet={slice.image.srcSet}
-          sizes="100vw"
-          width={slice.image.width}
-          height={slice.image.height}
-          alt={slice.image.alt}
-          fetchPriority="high"
-          className="absolute inset-0 -z-10 size-full object-cover opacity-60"
-        />
-      ) : null}
-      <div className="container-page py-24 sm:py-32">
-        {title ? (
-          <h1 className="text-sm font-semibold tracking-widest text-lagoon-100 uppercase">
-            {title}
-          </h1>
-        ) : slice.eyebrow ? (
-          <p className="text-sm font-semibold tracking-widest text-lagoon-100 uppercase">
-            {slice.eyebrow}
-          </p>
-        ) : null}
-        <p className="mt-4 max-w-2xl text-4xl font-bold tracking-tight text-balance sm:text-6xl">
-          {slice.heading}
-        </p>
-        <div
-          className="mt-6 max-w-xl text-lg text-lagoon-50 [&_p]:my-2"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML produced on the server by Prismic's serializer, which escapes text.
-          dangerouslySetInnerHTML={{ __html: slice.textHtml }}
-        />
-        {slice.cta ? (
-          <Link
-            to={slice.cta.href}
-            className="mt-8 inline-flex rounded-md bg-white px-5 py-3 font-semibold text-lagoon-900 shadow hover:bg-lagoon-50"
-          >
-            {slice.cta.label}
-          </Link>
-        ) : null}
-      </div>
-    </section>
-  );
-}
-
-function TextBlock({ slice }: { slice: Extract<SliceView, { type: "text_block" }> }) {
-  return (
-    <section className="container-page py-14">
-      <div className="mx-auto max-w-3xl">
-        {slice.heading ? (
-          <h2 className="text-3xl font-bold text-lagoon-900">{slice.heading}</h2>
-        ) : null}
-        <div
-          className="prose-content mt-4 text-slate-700"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML produced on the server by Prismic's serializer, which escapes text.
-          dangerouslySetInnerHTML={{ __html: slice.bodyHtml }}
-        />
-      </div>
-    </section>
+    <p className="container-page my-4 rounded border border-dashed border-coral-600 p-4">
+      No component for slice type “{sliceType}”.
+    </p>
   );
 }
 
 /**
- * Renders a page's slices. An unknown slice type renders nothing for shoppers and a visible
- * notice in development, so a model pushed before its component is noticed, not shipped broken.
+ * Renders a page's slices, one element each (the navigation's slices are drawn by the shell, and
+ * by the slice simulator with its own components). An unknown slice type renders nothing for shoppers
+ * and a visible notice in development (and in the slice simulator), so a model pushed before its
+ * component is noticed, not shipped broken.
  */
-export function SliceZone({ slices, title }: { slices: SliceView[]; title?: string }) {
+export function SliceZone({
+  slices,
+  title,
+  showUnknown = import.meta.env.DEV,
+}: {
+  slices: SliceView[];
+  /** The page's title, carried as the h1 by the first hero. */
+  title?: string;
+  showUnknown?: boolean;
+}) {
   let titleUsed = false;
   return slices.map((slice) => {
     switch (slice.type) {
@@ -79,15 +44,32 @@ export function SliceZone({ slices, title }: { slices: SliceView[]; title?: stri
       }
       case "text_block":
         return <TextBlock key={slice.id} slice={slice} />;
+      case "image_with_text":
+        return <ImageWithText key={slice.id} slice={slice} />;
+      case "call_to_action":
+        return <CallToAction key={slice.id} slice={slice} />;
+      case "feature_grid":
+        return <FeatureGrid key={slice.id} slice={slice} />;
+      case "image_gallery":
+        return <ImageGallery key={slice.id} slice={slice} />;
+      case "faq":
+        return <Faq key={slice.id} slice={slice} />;
+      case "testimonials":
+        return <Testimonials key={slice.id} slice={slice} />;
+      case "featured_products":
+        return <FeaturedProducts key={slice.id} slice={slice} />;
+      case "embed":
+        return <Embed key={slice.id} slice={slice} />;
       default:
-        return import.meta.env.DEV ? (
-          <p
+        return showUnknown ? (
+          <UnknownSlice
             key={slice.id}
-            className="container-page my-4 rounded border border-dashed border-coral-600 p-4"
-          >
-            No component for slice type “{slice.sliceType}”.
-          </p>
+            sliceType={slice.type === "unknown" ? slice.sliceType : slice.type}
+          />
         ) : null;
     }
   });
 }
+
+/** Whether the first slice is a hero, which then carries the page's h1. */
+export const startsWithHero = (slices: SliceView[]) => slices[0]?.type === "hero";

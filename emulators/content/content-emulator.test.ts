@@ -10,6 +10,7 @@ import {
   filter,
   type ImageField,
   ParsingError,
+  PreviewTokenExpiredError,
   PrismicError,
 } from "@prismicio/client";
 import express from "express";
@@ -76,13 +77,21 @@ function contentDocument(
   } satisfies ContentDocument;
 }
 
-function writeContentDir(documents: object[]): string {
+function writeContentDir(documents: object[], drafts: object[] = []): string {
   const dir = mkdtempSync(path.join(tmpdir(), "lagoon-content-"));
   tempDirs.push(dir);
-  for (const [index, doc] of documents.entries()) {
-    const { type } = doc as { type?: string };
-    mkdirSync(path.join(dir, type ?? "untyped"), { recursive: true });
-    writeFileSync(path.join(dir, type ?? "untyped", `${index}.json`), JSON.stringify(doc));
+  for (const [folder, list] of [
+    ["", documents],
+    ["drafts", drafts],
+  ] as const) {
+    for (const [index, doc] of list.entries()) {
+      const { type } = doc as { type?: string };
+      mkdirSync(path.join(dir, folder, type ?? "untyped"), { recursive: true });
+      writeFileSync(
+        path.join(dir, folder, type ?? "untyped", `${index}.json`),
+        JSON.stringify(doc),
+      );
+    }
   }
   return dir;
 }
@@ -451,6 +460,104 @@ describe("content emulator queries", () => {
     expect(master.tags).toEqual(["heating", "guides"]);
     expect(draft.tags).toEqual(["draft"]);
     expect(await client.getAllByType("news_blog_page", { ref: draftRef })).toHaveLength(7);
+  });
+});
+
+describe("content emulator previews", () => {
+  const [published, , other] = newsDocuments;
+  const edited = { ...(published as ContentDocument), tags: ["draft-edit"] };
+  const unpublished = contentDocument({
+    id: "NEWSDRAFT0000000",
+    uid: "never-published",
+    type: "news_blog_page",
+    data: { title: paragraph("Not yet") },
+  });
+
+  async function openPreview(emulator: RunningEmulator, documentId: string) {
+    const response = await fetch(
+      `${emulator.origin}${MOUNT_PATH}/preview?documentId=${documentId}`,
+      {
+        redirect: "manual",
+      },
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(`${location.origin}${location.pathname}`).toBe(`${emulator.origin}/preview`);
+    expect(location.searchParams.get("documentId")).toBe(documentId);
+    return location.searchParams.get("token") ?? "";
+  }
+
+  it("opens a session over the drafts and sends the editor to the site's preview route", async () => {
+    const dir = writeContentDir(newsDocuments, [edited, unpublished]);
+    const emulator = await startEmulator(dir);
+    const token = await openPreview(emulator, unpublished.id);
+    expect(token).toMatch(new RegExp(`^${emulator.origin}${MOUNT_PATH}/previews/[\\w-]+$`));
+
+    const client = emulator.client();
+    const draft = await client.getByUID("news_blog_page", edited.uid as string, { ref: token });
+    expect(draft.tags).toEqual(["draft-edit"]);
+    expect((await client.getByUID("news_blog_page", edited.uid as string)).tags).toEqual(
+      published?.tags,
+    );
+    expect((await client.getByUID("news_blog_page", "never-published", { ref: token })).id).toBe(
+      unpublished.id,
+    );
+    await expect(client.getByUID("news_blog_page", "never-published")).rejects.toThrow(
+      "No documents were returned",
+    );
+    expect((await client.getByUID("news_blog_page", other?.uid as string, { ref: token })).id).toBe(
+      other?.id,
+    );
+    const url = await client.resolvePreviewURL({
+      linkResolver: (doc) => `/news/${doc.uid}`,
+      defaultURL: "/",
+      previewToken: token,
+      documentID: unpublished.id,
+    });
+    expect(url).toBe("/news/never-published");
+  });
+
+  it("answers an ended or unknown session with Prismic's expired-token error", async () => {
+    const dir = writeContentDir(newsDocuments, [edited]);
+    let now = Date.parse("2025-07-01T00:00:00Z");
+    const emulator = await startEmulator(dir, undefined, (app, origin) =>
+      app.use(
+        MOUNT_PATH,
+        createContentEmulator({
+          contentDir: dir,
+          publicOrigin: origin,
+          previewTtlMs: 60_000,
+          now: () => now,
+        }),
+      ),
+    );
+    const token = await openPreview(emulator, edited.id);
+    const client = emulator.client();
+    now += 59_000;
+    expect((await client.getByID(edited.id, { ref: token })).tags).toEqual(["draft-edit"]);
+    now += 1_000;
+    await expect(client.getByID(edited.id, { ref: token })).rejects.toBeInstanceOf(
+      PreviewTokenExpiredError,
+    );
+    await expect(
+      client.getByID(edited.id, { ref: `${emulator.origin}${MOUNT_PATH}/previews/unknown` }),
+    ).rejects.toBeInstanceOf(PreviewTokenExpiredError);
+  });
+
+  it("keeps drafts out of the master ref, and the demo content has drafts", () => {
+    const dir = writeContentDir(newsDocuments);
+    const before = loadContentStore(dir, { baseUrl: "http://localhost:3000" });
+    mkdirSync(path.join(dir, "drafts", "news_blog_page"), { recursive: true });
+    writeFileSync(path.join(dir, "drafts", "news_blog_page", "x.json"), JSON.stringify(edited));
+    const after = loadContentStore(dir, { baseUrl: "http://localhost:3000" });
+    expect(after.masterRef).toBe(before.masterRef);
+    expect(after.drafts.map((draft) => draft.id)).toEqual([edited.id]);
+    expect(after.master.documents.find((doc) => doc.id === edited.id)?.tags).toEqual(
+      published?.tags,
+    );
+    const demo = loadContentStore(DEMO_CONTENT_DIR, { baseUrl: "http://localhost:3000" });
+    expect(demo.drafts.length).toBeGreaterThanOrEqual(1);
   });
 });
 

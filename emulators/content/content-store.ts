@@ -53,6 +53,8 @@ export interface ContentStoreOptions {
  */
 export class ContentStore {
   readonly masterRef: string;
+  /** Unpublished versions (`content/drafts/`), shown only under a preview ref. */
+  readonly drafts: readonly ContentDocument[];
   readonly #sources: ReadonlyMap<string, ContentDocument>;
   readonly #versions = new Map<string, ContentVersion>();
   readonly #baseUrl: string;
@@ -61,8 +63,10 @@ export class ContentStore {
     documents: readonly ContentDocument[],
     masterRef: string,
     options: ContentStoreOptions,
+    drafts: readonly ContentDocument[] = [],
   ) {
     this.masterRef = masterRef;
+    this.drafts = drafts;
     this.#baseUrl = options.baseUrl.replace(/\/+$/, "");
     this.#sources = indexDocuments(documents);
     this.#versions.set(masterRef, this.#buildVersion(masterRef, this.#sources));
@@ -88,6 +92,10 @@ export class ContentStore {
     return version;
   }
 
+  removeRef(ref: string): void {
+    if (ref !== this.masterRef) this.#versions.delete(ref);
+  }
+
   #buildVersion(ref: string, sources: ReadonlyMap<string, ContentDocument>): ContentVersion {
     const ids = [...sources.keys()].sort();
     const documents = ids.map((id) =>
@@ -97,7 +105,11 @@ export class ContentStore {
   }
 }
 
-/** Reads and validates every `*.json` under `contentDir` (except `images/`). */
+/**
+ * Reads and validates every `*.json` under `contentDir`: published documents, and under
+ * `drafts/` their unpublished versions (same id) or documents never published. `images/` is
+ * served as it is.
+ */
 export function loadContentStore(contentDir: string, options: ContentStoreOptions): ContentStore {
   const files = readdirSync(contentDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -105,18 +117,25 @@ export function loadContentStore(contentDir: string, options: ContentStoreOption
     .sort();
   const hash = createHash("sha256");
   const documents: ContentDocument[] = [];
+  const drafts: ContentDocument[] = [];
   const origins = new Map<ContentDocument, string>();
   for (const file of files) {
+    const folder = file.split(path.sep)[0];
+    const isDraft = folder === "drafts";
     const bytes = readFileSync(path.join(contentDir, file));
-    hash.update(`${file}\0${bytes.length}\0`).update(bytes);
-    const isImage = file.split(path.sep)[0] === "images";
-    if (isImage || !file.endsWith(".json")) continue;
+    // The master ref names the published content only: editing a draft publishes nothing.
+    if (!isDraft) hash.update(`${file}\0${bytes.length}\0`).update(bytes);
+    if (folder === "images" || !file.endsWith(".json")) continue;
     const document = parseContentFile(path.join(contentDir, file), bytes.toString("utf8"));
-    documents.push(document);
+    (isDraft ? drafts : documents).push(document);
     origins.set(document, file);
   }
   try {
-    return new ContentStore(documents, hash.digest("hex").slice(0, 16), options);
+    const store = new ContentStore(documents, hash.digest("hex").slice(0, 16), options, drafts);
+    // Drafts must be valid beside what they replace, so a broken draft fails at start.
+    indexDocuments([...new Map([...documents, ...drafts].map((doc) => [doc.id, doc])).values()]);
+    indexDocuments(drafts);
+    return store;
   } catch (error) {
     if (error instanceof DuplicateDocumentError) {
       const [first, second] = error.documents.map((document) => origins.get(document));

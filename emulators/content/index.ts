@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import express, { type ErrorRequestHandler, type Request, type Response, Router } from "express";
@@ -36,7 +37,15 @@ export interface ContentEmulatorOptions {
   publicOrigin: string;
   /** Injected failures of `documents/search`, for tests. */
   faults?: ContentFault[];
+  /** How long a preview session lasts; Prismic's end when the editor closes them. */
+  previewTtlMs?: number;
+  /** Epoch milliseconds; tests move it to expire preview sessions. */
+  now?: () => number;
 }
+
+/** Preview sessions kept at once; the oldest goes first. */
+const MAX_PREVIEW_SESSIONS = 50;
+const DEFAULT_PREVIEW_TTL_MS = 60 * 60 * 1000;
 
 /** A stand-in for Prismic's REST API v2 over the documents in `contentDir`. */
 export function createContentEmulator(options: ContentEmulatorOptions): Router {
@@ -45,6 +54,9 @@ export function createContentEmulator(options: ContentEmulatorOptions): Router {
   return createContentRouter(store, {
     imagesDir: path.join(options.contentDir, "images"),
     faults: options.faults,
+    previewResolverUrl: `${options.publicOrigin.replace(/\/+$/, "")}/preview`,
+    previewTtlMs: options.previewTtlMs,
+    now: options.now,
   });
 }
 
@@ -67,12 +79,42 @@ const SEARCH_FORM_FIELDS = {
   access_token: { type: "String", multiple: false },
 } as const;
 
-export function createContentRouter(
-  store: ContentStore,
-  options: { imagesDir: string; faults?: readonly ContentFault[] },
-): Router {
+export interface ContentRouterOptions {
+  imagesDir: string;
+  faults?: readonly ContentFault[];
+  /** The site's preview route, where a new preview session sends the editor. */
+  previewResolverUrl?: string;
+  previewTtlMs?: number;
+  now?: () => number;
+}
+
+export function createContentRouter(store: ContentStore, options: ContentRouterOptions): Router {
   const router = Router();
   const faults = createFaultInjector(options.faults ?? []);
+  const previews = createPreviewSessions(
+    store,
+    options.previewTtlMs ?? DEFAULT_PREVIEW_TTL_MS,
+    options.now ?? Date.now,
+  );
+
+  /**
+   * What the editor's Preview button does: open a session over every draft and send the editor
+   * to the site's preview route with its token, as Prismic does. The token is a URL, like
+   * Prismic's, and the Content API accepts it as a ref.
+   */
+  router.get("/preview", (request, response) => {
+    const documentId = typeof request.query.documentId === "string" ? request.query.documentId : "";
+    if (!documentId || !options.previewResolverUrl) {
+      response.status(400).json({ message: "documentId is required" });
+      return;
+    }
+    const token = previews.open(`${requestOrigin(request)}${request.baseUrl}`);
+    const target = new URL(options.previewResolverUrl);
+    target.searchParams.set("token", token);
+    target.searchParams.set("documentId", documentId);
+    response.setHeader("Cache-Control", "no-store");
+    response.redirect(302, target.toString());
+  });
 
   router.use("/api", (_request, response, next) => {
     response.setHeader("Access-Control-Allow-Origin", "*");
@@ -144,7 +186,17 @@ export function createContentRouter(
       return sendParsingError(response, error.message);
     }
 
-    const version = store.version(ref);
+    const version = previews.isPreviewRef(ref) ? previews.version(ref) : store.version(ref);
+    if (!version && previews.isPreviewRef(ref)) {
+      // Prismic's answer to an ended (or never issued) preview session.
+      response.setHeader("Cache-Control", "no-store");
+      return response.status(404).json({
+        type: "api_security_error",
+        message: "This preview token has expired",
+        oauth_initiate: `${requestOrigin(request)}${request.baseUrl}/auth`,
+        oauth_token: `${requestOrigin(request)}${request.baseUrl}/auth/token`,
+      });
+    }
     if (!version) {
       // @prismicio/client reads the master ref from this message and retries with it.
       response.setHeader("Cache-Control", "no-store");
@@ -217,6 +269,34 @@ export function createContentRouter(
   router.use(handleError);
 
   return router;
+}
+
+function createPreviewSessions(store: ContentStore, ttlMs: number, now: () => number) {
+  const expiries = new Map<string, number>();
+  const forget = (ref: string) => {
+    expiries.delete(ref);
+    store.removeRef(ref);
+  };
+  return {
+    isPreviewRef: (ref: string) => ref.includes("/previews/"),
+    open(emulatorBase: string): string {
+      for (const [ref, expiry] of expiries) if (expiry <= now()) forget(ref);
+      if (expiries.size >= MAX_PREVIEW_SESSIONS) forget(expiries.keys().next().value as string);
+      const ref = `${emulatorBase}/previews/${randomUUID()}`;
+      store.addRef(ref, store.drafts);
+      expiries.set(ref, now() + ttlMs);
+      return ref;
+    },
+    version(ref: string) {
+      const expiry = expiries.get(ref);
+      if (expiry === undefined) return undefined;
+      if (expiry <= now()) {
+        forget(ref);
+        return undefined;
+      }
+      return store.version(ref);
+    },
+  };
 }
 
 function createFaultInjector(faults: readonly ContentFault[]) {

@@ -1,5 +1,4 @@
 import * as prismic from "@prismicio/client";
-import { resolveDocumentPath } from "./link-resolver";
 
 export interface ContentSource {
   repositoryName: string;
@@ -9,7 +8,8 @@ export interface ContentSource {
   timeoutMs?: number;
 }
 
-export type ContentClient = prismic.Client;
+/** A client typed by the Slice Machine models (prismicio-types.d.ts). */
+export type ContentClient = prismic.Client<prismic.Content.AllDocumentTypes>;
 
 /** Every request to the content service gets a timeout (ARCHITECTURE.md, rule 4). */
 function fetchWithTimeout(timeoutMs: number): typeof fetch {
@@ -23,23 +23,26 @@ function fetchWithTimeout(timeoutMs: number): typeof fetch {
 }
 
 export function createContentClient(source: ContentSource): ContentClient {
-  return prismic.createClient(source.repositoryName, {
+  return prismic.createClient<prismic.Content.AllDocumentTypes>(source.repositoryName, {
     documentAPIEndpoint: source.documentAPIEndpoint,
     accessToken: source.accessToken,
     fetch: fetchWithTimeout(source.timeoutMs ?? 5000),
   });
 }
 
-export function linkToHref(field: prismic.LinkField | null | undefined): string | null {
-  return prismic.asLink(field, { linkResolver: resolveDocumentPath }) ?? null;
+/**
+ * A client of its own for one request that reads Prismic's preview cookie. Auto previews keep
+ * the request on the client, so the shared client must never be given one.
+ */
+export function createPreviewClient(shared: ContentClient, request: Request): ContentClient {
+  const client = prismic.createClient<prismic.Content.AllDocumentTypes>(shared.repositoryName, {
+    documentAPIEndpoint: shared.documentAPIEndpoint,
+    accessToken: shared.accessToken,
+    fetch: shared.fetchFn,
+  });
+  client.enableAutoPreviewsFromReq(request);
+  return client;
 }
 
-export function richTextToHtml(field: prismic.RichTextField | null | undefined): string {
-  return prismic.asHTML(field, { linkResolver: resolveDocumentPath }) ?? "";
-}
-
-export function richTextToPlain(field: prismic.RichTextField | null | undefined): string {
-  return prismic.asText(field) ?? "";
-}
-
+export { linkToHref, richTextToHtml, richTextToPlain } from "./fields";
 export { prismic };

@@ -1,5 +1,7 @@
+import type { Content } from "@prismicio/client";
 import type { Cache } from "../../../server/cache";
-import { type ContentClient, linkToHref, type prismic } from "./client.server";
+import type { ContentClient } from "./client.server";
+import { type ContentImage, linkToHref, reshapeImage, text } from "./fields";
 
 export const SOCIAL_PLATFORMS = [
   "Facebook",
@@ -22,11 +24,29 @@ export interface NavigationItem {
   children: ShellLink[];
 }
 
+/** Who the shop is, for structured data (SPEC.md's business, from the settings document). */
+export interface Organisation {
+  name: string;
+  logo: ContentImage | null;
+  phone: string;
+  email: string;
+  address: {
+    streetAddress: string;
+    addressLocality: string;
+    addressRegion: string;
+    postalCode: string;
+    addressCountry: string;
+  } | null;
+}
+
 /** What every page's frame shows, reshaped from the `settings` and `navigation` documents. */
 export interface Shell {
   siteName: string;
   metaTitle: string;
   metaDescription: string;
+  /** The settings' social image: the fallback for pages without their own. */
+  socialImage: ContentImage | null;
+  organisation: Organisation;
   announcements: ShellLink[];
   navigation: NavigationItem[];
   footerLists: { heading: string; links: ShellLink[] }[];
@@ -34,64 +54,71 @@ export interface Shell {
   socialLinks: { platform: SocialPlatform; href: string }[];
 }
 
-type Group = Record<string, unknown>[] | null | undefined;
-
-const text = (value: unknown): string => (typeof value === "string" ? value : "");
-
-function links(group: Group): ShellLink[] {
-  return (group ?? []).flatMap((entry) => {
-    const href = linkToHref(entry.link as prismic.LinkField);
+function links(
+  group: readonly {
+    label?: unknown;
+    text?: unknown;
+    link?: Content.SettingsDocumentDataAnnouncementsItem["link"];
+  }[],
+): ShellLink[] {
+  return group.flatMap((entry) => {
+    const href = linkToHref(entry.link);
     const label = text(entry.label) || text(entry.text);
     return href && label ? [{ label, href }] : [];
   });
 }
 
-interface SliceLike {
-  slice_type: string;
-  primary: Record<string, unknown>;
-}
-
 export function reshapeShell(
-  settings: prismic.PrismicDocument,
-  navigation: prismic.PrismicDocument,
+  settings: Content.SettingsDocument,
+  navigation: Content.NavigationDocument,
 ): Shell {
-  const slices = (navigation.data.slices ?? []) as SliceLike[];
-  const footerSlices = (navigation.data.slices1 ?? []) as SliceLike[];
+  const { data } = settings;
+  const address = {
+    streetAddress: text(data.street_address),
+    addressLocality: text(data.locality),
+    addressRegion: text(data.region),
+    postalCode: text(data.postal_code),
+    addressCountry: text(data.country),
+  };
   return {
-    siteName: text(settings.data.site_name),
-    metaTitle: text(settings.data.meta_title),
-    metaDescription: text(settings.data.meta_description),
-    announcements: links(settings.data.announcements as Group),
-    navigation: slices.flatMap((slice): NavigationItem[] => {
+    siteName: text(data.site_name),
+    metaTitle: text(data.meta_title),
+    metaDescription: text(data.meta_description),
+    socialImage: reshapeImage(data.meta_image),
+    organisation: {
+      name: text(data.site_name),
+      logo: reshapeImage(data.logo),
+      phone: text(data.phone),
+      email: text(data.email),
+      address: address.streetAddress ? address : null,
+    },
+    announcements: links(data.announcements),
+    navigation: navigation.data.slices.flatMap((slice): NavigationItem[] => {
       const label = text(slice.primary.label);
       if (!label) return [];
-      const href = linkToHref(slice.primary.link as prismic.LinkField);
-      const children =
-        slice.slice_type === "dropdown_nav_item" ? links(slice.primary.links as Group) : [];
+      const href = linkToHref(slice.primary.link);
+      const children = slice.slice_type === "dropdown_nav_item" ? links(slice.primary.links) : [];
       return [{ label, href, children }];
     }),
-    footerLists: footerSlices.map((slice) => ({
+    footerLists: navigation.data.slices1.map((slice) => ({
       heading: text(slice.primary.heading),
-      links: links(slice.primary.links as Group),
+      links: links(slice.primary.links),
     })),
-    contactInfo: ((navigation.data.footer_contact_info ?? []) as Record<string, unknown>[]).map(
-      (entry) => ({
-        label: text(entry.label),
-        text: text(entry.text),
-        href: linkToHref(entry.link as prismic.LinkField),
-      }),
-    ),
-    socialLinks: ((navigation.data.social_media ?? []) as Record<string, unknown>[]).flatMap(
-      (entry) => {
-        const platform = SOCIAL_PLATFORMS.find((name) => name === entry.platform);
-        const href = linkToHref(entry.social_link as prismic.LinkField);
-        return platform && href ? [{ platform, href }] : [];
-      },
-    ),
+    contactInfo: navigation.data.footer_contact_info.map((entry) => ({
+      label: text(entry.label),
+      text: text(entry.text),
+      href: linkToHref(entry.link),
+    })),
+    socialLinks: navigation.data.social_media.flatMap((entry) => {
+      const platform = SOCIAL_PLATFORMS.find((name) => name === entry.platform);
+      const href = linkToHref(entry.social_link);
+      return platform && href ? [{ platform, href }] : [];
+    }),
   };
 }
 
 export const CONTENT_CACHE_PREFIX = "content:";
+/** Fresh for a minute, then served stale for a day while refreshing (ARCHITECTURE.md rule 5). */
 export const CONTENT_CACHE = { ttlSeconds: 60, swrSeconds: 24 * 60 * 60 };
 
 export function loadShell(client: ContentClient, cache: Cache): Promise<Shell> {

@@ -1,0 +1,110 @@
+import { data, redirect } from "react-router";
+import type { AppServices } from "../../../server/services";
+import { type ContentClient, createPreviewClient, prismic } from "./client.server";
+import { clearPreviewCookie, readPreviewToken } from "./preview.server";
+import { CONTENT_CACHE, CONTENT_CACHE_PREFIX, loadShell, type Shell } from "./shell.server";
+
+/** For anonymous visitors: a CDN may keep the page for 5 minutes and serve it stale for a day. */
+export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+/** A preview shows drafts to one editor: nothing may store it. */
+export const PREVIEW_PAGE_CACHE = "private, no-store";
+
+export interface PreviewState {
+  /** Set in connected mode, where Prismic's toolbar script is loaded for the repository. */
+  toolbar: { repositoryName: string; src: string } | null;
+}
+
+export interface ContentReader {
+  preview: PreviewState | null;
+  cacheControl: string;
+  /** Cached with stale-while-revalidate, except in a preview, which always reads the drafts. */
+  load<T>(key: string, fetcher: (client: ContentClient) => Promise<T>): Promise<T>;
+  shell(): Promise<Shell>;
+}
+
+/** Reads one document, or null when the repository has no such document. */
+export async function orNull<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof prismic.NotFoundError) return null;
+    throw error;
+  }
+}
+
+export function isUpstreamFailure(error: unknown): boolean {
+  if (error instanceof prismic.PrismicError) return true;
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === "TimeoutError" ||
+    error.name === "AbortError" ||
+    (error instanceof TypeError && error.message === "fetch failed")
+  );
+}
+
+export function contentReader(
+  request: Request,
+  services: Pick<AppServices, "content" | "cache" | "config" | "logger">,
+): ContentReader {
+  const { content, cache, config, logger } = services;
+  const previewing = readPreviewToken(request.headers.get("Cookie")) !== null;
+  const client = previewing ? createPreviewClient(content, request) : content;
+
+  async function guard<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      if (previewing && error instanceof prismic.PreviewTokenExpiredError) {
+        // An ended preview session: back to the published page, without the stale cookie.
+        const url = new URL(request.url);
+        throw redirect(url.pathname + url.search, {
+          headers: {
+            "Set-Cookie": clearPreviewCookie(config.publicUrl.startsWith("https:")),
+            "Cache-Control": PREVIEW_PAGE_CACHE,
+          },
+        });
+      }
+      if (isUpstreamFailure(error)) {
+        logger.error({ err: error, url: request.url }, "content service failed");
+        throw data(null, { status: 503 });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    preview: previewing
+      ? {
+          toolbar:
+            config.content.mode === "connected"
+              ? {
+                  repositoryName: config.content.repositoryName,
+                  src: prismic.getToolbarSrc(config.content.repositoryName),
+                }
+              : null,
+        }
+      : null,
+    cacheControl: previewing ? PREVIEW_PAGE_CACHE : PUBLIC_PAGE_CACHE,
+    load(key, fetcher) {
+      return guard(
+        previewing
+          ? fetcher(client)
+          : cache.fetch(`${CONTENT_CACHE_PREFIX}${key}`, () => fetcher(client), CONTENT_CACHE),
+      );
+    },
+    shell: () => guard(loadShell(content, cache)),
+  };
+}
+
+/** A page's loader data with the preview state, cacheable by a CDN unless it is a preview. */
+export function contentData<T extends object>(reader: ContentReader, value: T) {
+  return data(
+    { ...value, preview: reader.preview },
+    { headers: { "Cache-Control": reader.cacheControl } },
+  );
+}
+
+/** The root error boundary turns this into SPEC.md §2's 'Page not found: {path}'. */
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}

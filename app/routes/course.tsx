@@ -1,0 +1,125 @@
+import { loadCourse } from "../lib/content/pages.server";
+import { contentData, contentReader, notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/content/seo";
+import { breadcrumbJsonLd, buildSeo } from "../lib/content/seo.server";
+import { ButtonLink, ContentImg, RichHtml } from "../slices/parts";
+import { SliceZone } from "../slices/slice-zone";
+import type { Route } from "./+types/course";
+import { PageHeader, StructuredData } from "./content/page-parts";
+import { PreviewBanner } from "./content/preview-banner";
+
+/** `/training-centre/{uid}`: an online or a local course page (its content; booking is the shop's). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const content = contentReader(request, context.services);
+  const [course, shell] = await Promise.all([loadCourse(content, params.uid), content.shell()]);
+  if (!course) notFound();
+  const { publicUrl } = context.services.config;
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Training Centre", path: "/training-centre" },
+    { name: course.title, path: course.path },
+  ];
+  return contentData(content, {
+    course,
+    crumbs,
+    seo: buildSeo({
+      shell,
+      publicUrl,
+      path: course.path,
+      title: course.title,
+      meta: course.meta,
+      image: course.coverImage,
+      jsonLd: [breadcrumbJsonLd(publicUrl, crumbs)],
+    }),
+  });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function Course({ loaderData }: Route.ComponentProps) {
+  const { course, crumbs, preview, seo } = loaderData;
+  const facts = [
+    ["Format", course.kind === "online" ? "Online, at your own pace" : "In person"],
+    ["Duration", course.duration],
+    ["Price", course.price],
+    ["Venue", course.venue],
+  ].filter(([, value]) => value);
+  return (
+    <>
+      <PreviewBanner preview={preview} />
+      <StructuredData seo={seo} />
+      <PageHeader title={course.title} crumbs={crumbs} />
+      <div className="container-page grid gap-10 py-4 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {course.coverImage ? (
+            <ContentImg
+              image={course.coverImage}
+              sizes="(min-width: 1024px) 66vw, 100vw"
+              priority
+              className="aspect-[16/9] w-full rounded-xl object-cover"
+            />
+          ) : null}
+          <RichHtml
+            html={course.summaryHtml}
+            className="prose-content mt-6 text-lg text-slate-800"
+          />
+          {course.modules.length > 0 ? (
+            <section aria-labelledby="course-modules" className="mt-8">
+              <h2 id="course-modules" className="text-2xl font-semibold text-lagoon-900">
+                What you will learn
+              </h2>
+              <ol className="mt-4 space-y-3">
+                {course.modules.map((module, index) => (
+                  <li key={module.title} className="rounded-lg bg-sand-50 p-4">
+                    <h3 className="font-semibold text-lagoon-900">
+                      {index + 1}. {module.title}
+                    </h3>
+                    {module.description ? (
+                      <p className="mt-1 text-slate-700">{module.description}</p>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+        </div>
+        <aside aria-label="Course details" className="h-fit rounded-xl bg-lagoon-50 p-6">
+          <dl className="space-y-3">
+            {facts.map(([term, value]) => (
+              <div key={term}>
+                <dt className="text-sm text-slate-600">{term}</dt>
+                <dd className="font-semibold text-lagoon-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {course.sessions.length > 0 ? (
+            <>
+              <h2 className="mt-6 font-semibold text-lagoon-900">Upcoming sessions</h2>
+              <ul className="mt-2 space-y-2">
+                {course.sessions.map((session) => (
+                  <li key={`${session.date}-${session.location}`} className="text-slate-700">
+                    <time dateTime={session.date} className="font-medium">
+                      {session.dateLabel}
+                    </time>
+                    {session.time ? <span>, {session.time}</span> : null}
+                    {session.location ? (
+                      <span className="block text-sm">{session.location}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {course.productHref ? (
+            <div className="mt-6">
+              <ButtonLink href={course.productHref}>Book this course</ButtonLink>
+            </div>
+          ) : null}
+        </aside>
+      </div>
+      <SliceZone slices={course.slices} />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { loadNewsArticle } from "../lib/content/pages.server";
+import { contentData, contentReader, notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/content/seo";
+import { articleJsonLd, breadcrumbJsonLd, buildSeo } from "../lib/content/seo.server";
+import { ContentImg, RichHtml } from "../slices/parts";
+import { SliceZone } from "../slices/slice-zone";
+import type { Route } from "./+types/news-article";
+import { Tags } from "./content/news-card";
+import { PageHeader, StructuredData } from "./content/page-parts";
+import { PreviewBanner } from "./content/preview-banner";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const content = contentReader(request, context.services);
+  const [article, shell] = await Promise.all([
+    loadNewsArticle(content, params.uid),
+    content.shell(),
+  ]);
+  if (!article) notFound();
+  const { publicUrl } = context.services.config;
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "News", path: "/news" },
+    { name: article.title, path: article.path },
+  ];
+  const seo = buildSeo({
+    shell,
+    publicUrl,
+    path: article.path,
+    title: article.title,
+    meta: article.meta,
+    description: article.excerpt,
+    image: article.coverImage,
+    type: "article",
+  });
+  seo.jsonLd = [
+    articleJsonLd({
+      shell,
+      publicUrl,
+      canonical: seo.canonical,
+      headline: article.title,
+      description: seo.description,
+      image: article.meta.image ?? article.coverImage,
+      datePublished: article.date,
+      dateModified: article.lastPublished,
+      author: article.author,
+    }),
+    breadcrumbJsonLd(publicUrl, crumbs),
+  ];
+  return contentData(content, { article, crumbs, seo });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function NewsArticle({ loaderData }: Route.ComponentProps) {
+  const { article, crumbs, preview, seo } = loaderData;
+  return (
+    <>
+      <PreviewBanner preview={preview} />
+      <StructuredData seo={seo} />
+      <article>
+        <PageHeader title={article.title} crumbs={crumbs}>
+          <p className="mt-3 text-slate-600">
+            <time dateTime={article.date}>{article.dateLabel}</time>
+            {article.author ? <span> · {article.author}</span> : null}
+          </p>
+          <div className="mt-3">
+            <Tags tags={article.tags} />
+          </div>
+        </PageHeader>
+        <div className="container-page">
+          {article.coverImage ? (
+            <ContentImg
+              image={article.coverImage}
+              sizes="(min-width: 1280px) 1216px, 100vw"
+              priority
+              className="aspect-[16/9] w-full rounded-xl object-cover"
+            />
+          ) : null}
+          <RichHtml
+            html={article.bodyHtml}
+            className="prose-content mx-auto mt-8 max-w-3xl text-lg text-slate-800"
+          />
+        </div>
+        <SliceZone slices={article.slices} />
+      </article>
+    </>
+  );
+}

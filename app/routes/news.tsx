@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import { loadNewsList, loadSectionHome } from "../lib/content/pages.server";
+import { contentData, contentReader, notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/content/seo";
+import { buildSeo } from "../lib/content/seo.server";
+import { SliceZone } from "../slices/slice-zone";
+import type { Route } from "./+types/news";
+import { NewsCard } from "./content/news-card";
+import { PageHeader } from "./content/page-parts";
+import { PreviewBanner } from "./content/preview-banner";
+
+/** `/news?page=N`: newest first, NEWS_PAGE_SIZE a page. */
+function pageNumber(request: Request): number | null {
+  const raw = new URL(request.url).searchParams.get("page");
+  if (raw === null) return 1;
+  return /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageNumber(request);
+  if (page === null) notFound();
+  const content = contentReader(request, context.services);
+  const [home, list, shell] = await Promise.all([
+    loadSectionHome(content, "news_blog_home"),
+    loadNewsList(content, page),
+    content.shell(),
+  ]);
+  if (!home || !list) notFound();
+  const path = page > 1 ? `/news?page=${page}` : "/news";
+  return contentData(content, {
+    home,
+    list,
+    seo: buildSeo({
+      shell,
+      publicUrl: context.services.config.publicUrl,
+      path,
+      title: page > 1 ? `${home.title} (page ${page})` : home.title,
+      meta: page > 1 ? { ...home.meta, title: "" } : home.meta,
+    }),
+  });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { home, list, preview } = loaderData;
+  const pageHref = (page: number) => (page > 1 ? `/news?page=${page}` : "/news");
+  return (
+    <>
+      <PreviewBanner preview={preview} />
+      <PageHeader title={home.title} introHtml={home.introHtml} />
+      <div className="container-page py-6">
+        <ul className="grid gap-8 md:grid-cols-2">
+          {list.articles.map((article) => (
+            <li key={article.uid}>
+              <NewsCard article={article} />
+            </li>
+          ))}
+        </ul>
+        {list.totalPages > 1 ? (
+          <nav aria-label="News pages" className="mt-10 flex items-center justify-between gap-4">
+            {list.page > 1 ? (
+              <Link
+                to={pageHref(list.page - 1)}
+                className="font-semibold text-lagoon-700 underline"
+              >
+                Newer articles
+              </Link>
+            ) : (
+              <span />
+            )}
+            <p className="text-slate-600">
+              Page {list.page} of {list.totalPages}
+            </p>
+            {list.page < list.totalPages ? (
+              <Link
+                to={pageHref(list.page + 1)}
+                className="font-semibold text-lagoon-700 underline"
+              >
+                Older articles
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </div>
+      <SliceZone slices={home.slices} />
+    </>
+  );
+}

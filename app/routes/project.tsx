@@ -1,0 +1,82 @@
+import { loadProject } from "../lib/content/pages.server";
+import { contentData, contentReader, notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/content/seo";
+import { breadcrumbJsonLd, buildSeo } from "../lib/content/seo.server";
+import { ContentImg, RichHtml } from "../slices/parts";
+import { SliceZone } from "../slices/slice-zone";
+import type { Route } from "./+types/project";
+import { PageHeader, StructuredData } from "./content/page-parts";
+import { PreviewBanner } from "./content/preview-banner";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const content = contentReader(request, context.services);
+  const [project, shell] = await Promise.all([loadProject(content, params.uid), content.shell()]);
+  if (!project) notFound();
+  const { publicUrl } = context.services.config;
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Projects", path: "/projects" },
+    { name: project.title, path: project.path },
+  ];
+  return contentData(content, {
+    project,
+    crumbs,
+    seo: buildSeo({
+      shell,
+      publicUrl,
+      path: project.path,
+      title: project.title,
+      meta: project.meta,
+      description: project.summary,
+      image: project.coverImage,
+      jsonLd: [breadcrumbJsonLd(publicUrl, crumbs)],
+    }),
+  });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function Project({ loaderData }: Route.ComponentProps) {
+  const { project, crumbs, preview, seo } = loaderData;
+  return (
+    <>
+      <PreviewBanner preview={preview} />
+      <StructuredData seo={seo} />
+      <article>
+        <PageHeader title={project.title} crumbs={crumbs}>
+          <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-1 text-slate-700">
+            {[
+              ["Type", project.category],
+              ["Location", project.location],
+              ["Completed", project.completedLabel],
+            ].map(([term, value]) =>
+              value ? (
+                <div key={term} className="flex gap-2">
+                  <dt className="text-slate-600">{term}</dt>
+                  <dd className="font-medium">{value}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+        </PageHeader>
+        <div className="container-page">
+          {project.coverImage ? (
+            <ContentImg
+              image={project.coverImage}
+              sizes="(min-width: 1280px) 1216px, 100vw"
+              priority
+              className="aspect-[16/9] w-full rounded-xl object-cover"
+            />
+          ) : null}
+          <RichHtml
+            html={project.bodyHtml}
+            className="prose-content mx-auto mt-8 max-w-3xl text-lg text-slate-800"
+          />
+        </div>
+        <SliceZone slices={project.slices} />
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import { loadProjects, loadSectionHome } from "../lib/content/pages.server";
+import { contentData, contentReader, notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/content/seo";
+import { buildSeo } from "../lib/content/seo.server";
+import { ContentImg } from "../slices/parts";
+import { SliceZone } from "../slices/slice-zone";
+import type { Route } from "./+types/projects";
+import { PageHeader } from "./content/page-parts";
+import { PreviewBanner } from "./content/preview-banner";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = contentReader(request, context.services);
+  const [home, projects, shell] = await Promise.all([
+    loadSectionHome(content, "project_home"),
+    loadProjects(content),
+    content.shell(),
+  ]);
+  if (!home) notFound();
+  return contentData(content, {
+    home,
+    projects,
+    seo: buildSeo({
+      shell,
+      publicUrl: context.services.config.publicUrl,
+      path: home.path,
+      title: home.title,
+      meta: home.meta,
+    }),
+  });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { home, projects, preview } = loaderData;
+  return (
+    <>
+      <PreviewBanner preview={preview} />
+      <PageHeader title={home.title} introHtml={home.introHtml} />
+      <ul className="container-page grid gap-8 py-6 md:grid-cols-2">
+        {projects.map((project) => (
+          <li key={project.uid}>
+            <article className="h-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+              {project.coverImage ? (
+                <ContentImg
+                  image={{ ...project.coverImage, alt: "" }}
+                  sizes="(min-width: 768px) 50vw, 100vw"
+                  className="aspect-[16/9] w-full object-cover"
+                />
+              ) : null}
+              <div className="p-6">
+                <p className="text-sm text-slate-600">
+                  {project.category} · {project.location}
+                </p>
+                <h2 className="mt-1 text-xl font-semibold text-lagoon-900">
+                  <Link to={project.path} className="hover:underline">
+                    {project.title}
+                  </Link>
+                </h2>
+                {project.summary ? <p className="mt-2 text-slate-700">{project.summary}</p> : null}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      <SliceZone slices={home.slices} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { PUBLIC_PAGE_CACHE } from "../lib/content/reader.server";
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = context.services.config;
+  const body = [
+    "User-agent: *",
+    "Disallow: /preview",
+    "Disallow: /slice-simulator",
+    "Disallow: /api/",
+    "Disallow: /account",
+    "Disallow: /_emulators/",
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PUBLIC_PAGE_CACHE },
+  });
+}

@@ -1,0 +1,65 @@
+import { loadTestimonialsPage } from "../lib/content/pages.server";
+import { contentData, contentReader, notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/content/seo";
+import { buildSeo } from "../lib/content/seo.server";
+import { RichHtml } from "../slices/parts";
+import { SliceZone } from "../slices/slice-zone";
+import { Rating } from "../slices/testimonials";
+import type { Route } from "./+types/testimonials";
+import { PageHeader } from "./content/page-parts";
+import { PreviewBanner } from "./content/preview-banner";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = contentReader(request, context.services);
+  const [page, shell] = await Promise.all([loadTestimonialsPage(content), content.shell()]);
+  if (!page) notFound();
+  return contentData(content, {
+    page,
+    seo: buildSeo({
+      shell,
+      publicUrl: context.services.config.publicUrl,
+      path: page.path,
+      title: page.title,
+      meta: page.meta,
+    }),
+  });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function Testimonials({ loaderData }: Route.ComponentProps) {
+  const { page, preview } = loaderData;
+  return (
+    <>
+      <PreviewBanner preview={preview} />
+      <PageHeader title={page.title} introHtml={page.introHtml} />
+      <ul className="container-page grid gap-6 py-6 md:grid-cols-2">
+        {page.testimonials.map((testimonial) => (
+          <li key={`${testimonial.name}-${testimonial.dateLabel}`}>
+            <figure className="h-full rounded-xl bg-sand-50 p-6 ring-1 ring-lagoon-100">
+              {testimonial.rating !== null ? <Rating value={testimonial.rating} /> : null}
+              <blockquote className="mt-3">
+                <RichHtml
+                  html={testimonial.quoteHtml}
+                  className="text-lg text-slate-800 [&_p]:my-2"
+                />
+              </blockquote>
+              <figcaption className="mt-4 text-sm">
+                <span className="font-semibold text-lagoon-900">{testimonial.name}</span>
+                {testimonial.location ? <span>, {testimonial.location}</span> : null}
+                {testimonial.service || testimonial.dateLabel ? (
+                  <span className="block text-slate-600">
+                    {[testimonial.service, testimonial.dateLabel].filter(Boolean).join(" · ")}
+                  </span>
+                ) : null}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <SliceZone slices={page.slices} />
+    </>
+  );
+}

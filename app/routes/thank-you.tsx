@@ -1,0 +1,58 @@
+import { loadThankYouPage } from "../lib/content/pages.server";
+import { contentData, contentReader, notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/content/seo";
+import { buildSeo } from "../lib/content/seo.server";
+import { ButtonLink, RichHtml } from "../slices/parts";
+import { SliceZone } from "../slices/slice-zone";
+import type { Route } from "./+types/thank-you";
+import { PageHeader } from "./content/page-parts";
+import { PreviewBanner } from "./content/preview-banner";
+
+/**
+ * Thank-you pages: `/thank-you/{uid}`, and the fixed addresses `/thank-you`,
+ * `/po-thank-you` and `/mailing-list-confirmation`, each the thank-you page of that uid.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  const uid = params.uid ?? path.slice(1);
+  const content = contentReader(request, context.services);
+  const [page, shell] = await Promise.all([loadThankYouPage(content, uid), content.shell()]);
+  if (!page) notFound();
+  return contentData(content, {
+    page,
+    seo: buildSeo({
+      shell,
+      publicUrl: context.services.config.publicUrl,
+      path,
+      title: page.title,
+      meta: page.meta,
+      noindex: true,
+    }),
+  });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  const { page, preview } = loaderData;
+  return (
+    <>
+      <PreviewBanner preview={preview} />
+      <PageHeader title={page.title} />
+      <div className="container-page">
+        <RichHtml
+          html={page.messageHtml}
+          className="prose-content max-w-3xl text-lg text-slate-700"
+        />
+        {page.cta ? (
+          <div className="mt-8">
+            <ButtonLink href={page.cta.href}>{page.cta.label}</ButtonLink>
+          </div>
+        ) : null}
+      </div>
+      <SliceZone slices={page.slices} />
+    </>
+  );
+}

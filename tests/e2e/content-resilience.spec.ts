@@ -1,0 +1,54 @@
+import { expect, expectAccessible, FAULT_ORIGIN, test } from "./fixtures";
+
+/** A shop whose content service answers 429 and times out (see playwright.config.ts). */
+const SLOW_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT_BASE ?? 3100) + 2}`;
+
+test.describe("when the content service struggles", () => {
+  test("a 429 with Retry-After is waited out and the page still renders", async ({ page }) => {
+    const response = await page.goto(`${SLOW_ORIGIN}/testimonials`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Customer reviews");
+    await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(8);
+  });
+
+  test.describe("errors", () => {
+    test.use({ allowConsoleError: /status of (500|503)/ });
+
+    test("a timeout gives the error page with 503, and the server keeps serving", async ({
+      page,
+      request,
+    }) => {
+      const started = Date.now();
+      const response = await page.goto(`${SLOW_ORIGIN}/news/heat-pumps-explained`);
+      expect(response?.status()).toBe(503);
+      expect(Date.now() - started).toBeLessThan(7_500);
+      await expect(page.getByRole("heading", { name: "503 - An Error Occured" })).toBeVisible();
+      await expectAccessible(page);
+      expect((await request.get(`${SLOW_ORIGIN}/healthz`)).status()).toBe(200);
+      expect((await request.get(`${SLOW_ORIGIN}/about-us`)).status()).toBe(200);
+    });
+
+    test("a 500 gives the error page, and the server keeps serving", async ({ page, request }) => {
+      const response = await page.goto(`${FAULT_ORIGIN}/news/heat-pumps-explained`);
+      expect([500, 503]).toContain(response?.status());
+      await expect(
+        page.getByRole("heading", { name: /^50[03] - An Error Occured$/ }),
+      ).toBeVisible();
+      expect((await request.get(`${FAULT_ORIGIN}/healthz`)).status()).toBe(200);
+    });
+  });
+});
+
+test.describe("the Prismic webhook", () => {
+  test("clears the content cache for the shared secret only", async ({ request }) => {
+    const wrong = await request.post(`${SLOW_ORIGIN}/api/revalidate`, {
+      data: { type: "api-update", secret: "guess" },
+    });
+    expect(wrong.status()).toBe(401);
+    const right = await request.post(`${SLOW_ORIGIN}/api/revalidate`, {
+      data: { type: "api-update", secret: "e2e-webhook-secret" },
+    });
+    expect(right.status()).toBe(200);
+    expect(await right.json()).toEqual({ revalidated: true });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, isDiscounted, isRange } from "./money";
+import { formatMoney, isDiscounted, isRange, priceLabel } from "./money";
 
 const aud = (amount: string) => ({ amount, currencyCode: "AUD" });
 
@@ -25,5 +25,12 @@ describe("prices", () => {
     expect(isDiscounted(aud("80.00"), aud("100.00"))).toBe(true);
     expect(isDiscounted(aud("80.00"), aud("80.00"))).toBe(false);
     expect(isDiscounted(aud("80.00"), null)).toBe(false);
+  });
+});
+
+describe("price labels", () => {
+  it("give one price, or “From” the lowest when variants differ", () => {
+    expect(priceLabel({ min: aud("49.95"), max: aud("49.95") })).toBe("$49.95");
+    expect(priceLabel({ min: aud("49.95"), max: aud("89.95") })).toBe("From $49.95");
   });
 });

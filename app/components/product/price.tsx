@@ -18,7 +18,7 @@ export function Price({
         {formatMoney(price)}
       </span>
       {discounted ? (
-        <s className="text-sm text-slate-600">
+        <s className="text-[0.875em] font-normal text-slate-600">
           <span className="sr-only">Regular price </span>
           {formatMoney(compareAtPrice)}
         </s>
@@ -27,19 +27,30 @@ export function Price({
   );
 }
 
+/** A product's price from its variants' range: one price (with compare-at) or "From $x". */
 export function PriceRangeLabel({
   range,
   compareAtRange,
+  className = "",
 }: {
   range: PriceRange;
   compareAtRange: PriceRange | null;
+  className?: string;
 }) {
   if (isRange(range)) {
     return (
-      <p className="font-semibold">
-        From {formatMoney(range.min)}
+      <p className={`font-semibold ${className}`}>
+        <span className="font-normal text-slate-600">From </span>
+        {formatMoney(range.min)}
       </p>
     );
   }
-  return <Price price={range.min} compareAtPrice={compareAtRange?.max ?? null} />;
+  return (
+    <Price price={range.min} compareAtPrice={compareAtRange?.max ?? null} className={className} />
+  );
+}
+
+/** Some variant sells below its compare-at price. */
+export function isOnSale(range: PriceRange, compareAtRange: PriceRange | null): boolean {
+  return compareAtRange !== null && isDiscounted(range.min, compareAtRange.max);
 }

@@ -1,54 +1,108 @@
 import { Link } from "react-router";
-import type { CollectionProduct, SearchResult } from "../../lib/commerce/types";
-import { PriceRangeLabel } from "./price";
+import { productPath } from "../../lib/commerce/catalogue-seo";
+import type { CollectionProduct, Image, PriceRange, SearchResult } from "../../lib/commerce/types";
+import { isOnSale, PriceRangeLabel } from "./price";
 import { ProductImage } from "./product-image";
 
-type CardProduct = Pick<
-  CollectionProduct,
-  "handle" | "title" | "vendor" | "availableForSale" | "priceRange"
-> & {
-  image: CollectionProduct["images"][number] | null;
-  compareAtPriceRange?: CollectionProduct["compareAtPriceRange"];
-  requestAQuote?: boolean;
-};
-
-export function toCardProduct(product: CollectionProduct | SearchResult): CardProduct {
-  return "images" in product
-    ? { ...product, image: product.images[0] ?? null }
-    : { ...product, compareAtPriceRange: null, requestAQuote: false };
+/** What a product tile needs: small enough to keep in history state for "Load more". */
+export interface CardProduct {
+  handle: string;
+  title: string;
+  vendor: string;
+  productType: string;
+  availableForSale: boolean;
+  requestAQuote: boolean;
+  image: Image | null;
+  priceRange: PriceRange;
+  compareAtPriceRange: PriceRange | null;
 }
 
-export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
+export function toCardProduct(product: CollectionProduct | SearchResult): CardProduct {
+  const base = {
+    handle: product.handle,
+    title: product.title,
+    vendor: product.vendor,
+    productType: product.productType,
+    availableForSale: product.availableForSale,
+    priceRange: product.priceRange,
+  };
+  return "images" in product
+    ? {
+        ...base,
+        requestAQuote: product.requestAQuote,
+        image: product.images[0] ?? null,
+        compareAtPriceRange: product.compareAtPriceRange,
+      }
+    : { ...base, requestAQuote: false, image: product.image, compareAtPriceRange: null };
+}
+
+function Badge({ children, tone }: { children: React.ReactNode; tone: "dark" | "sale" | "quote" }) {
+  const colours = {
+    dark: "bg-slate-900 text-white",
+    sale: "bg-coral-600 text-white",
+    quote: "bg-lagoon-800 text-white",
+  };
   return (
-    <article className="group relative flex flex-col">
+    <span className={`rounded px-2 py-1 text-xs font-semibold ${colours[tone]}`}>{children}</span>
+  );
+}
+
+export function ProductCard({
+  product,
+  priority = false,
+  eager = priority,
+  headingLevel = 3,
+  showProductType = false,
+  sizes = "(min-width: 1280px) 280px, (min-width: 768px) 30vw, 50vw",
+}: {
+  product: CardProduct;
+  /** The grid's first image, its likely LCP: loaded first. */
+  priority?: boolean;
+  /** The rest of the first row: loaded at once rather than lazily. */
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+  /** Search results say what kind of product each is (SPEC §3). */
+  showProductType?: boolean;
+  sizes?: string;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const onSale =
+    product.availableForSale && isOnSale(product.priceRange, product.compareAtPriceRange);
+  return (
+    <article className="group relative flex flex-col rounded-lg ring-lagoon-600 ring-offset-4 has-[a:focus-visible]:ring-2">
       <div className="relative aspect-square overflow-hidden rounded-lg bg-slate-100">
         {product.image ? (
           <ProductImage
             image={product.image}
             alt=""
             priority={priority}
-            sizes="(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw"
-            className="size-full object-cover transition-transform group-hover:scale-105"
+            eager={eager}
+            sizes={sizes}
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
           />
         ) : null}
-        {!product.availableForSale ? (
-          <span className="absolute top-2 left-2 rounded bg-slate-900 px-2 py-1 text-xs font-semibold text-white">
-            Sold out
-          </span>
-        ) : product.requestAQuote ? (
-          <span className="absolute top-2 left-2 rounded bg-lagoon-800 px-2 py-1 text-xs font-semibold text-white">
-            Request a quote
-          </span>
-        ) : null}
+        <div className="absolute top-2 left-2 flex flex-wrap gap-1">
+          {!product.availableForSale ? <Badge tone="dark">Sold out</Badge> : null}
+          {product.requestAQuote ? <Badge tone="quote">Request a quote</Badge> : null}
+          {onSale ? <Badge tone="sale">Sale</Badge> : null}
+        </div>
       </div>
-      <h3 className="mt-3 font-medium text-slate-900">
-        <Link to={`/store/products/${product.handle}`} className="after:absolute after:inset-0">
+      <p className="mt-3 text-xs font-medium tracking-wide text-slate-600 uppercase">
+        {product.vendor}
+      </p>
+      <Heading className="mt-1 leading-snug font-medium text-slate-900">
+        <Link
+          to={productPath(product.handle)}
+          className="after:absolute after:inset-0 group-hover:text-lagoon-700 focus-visible:underline focus-visible:outline-none"
+        >
           {product.title}
         </Link>
-      </h3>
-      <p className="text-sm text-slate-600">{product.vendor}</p>
+      </Heading>
+      {showProductType && product.productType ? (
+        <p className="text-sm text-slate-600 first-letter:uppercase">{product.productType}</p>
+      ) : null}
       <div className="mt-1 text-slate-900">
-        <PriceRangeLabel range={product.priceRange} compareAtRange={product.compareAtPriceRange ?? null} />
+        <PriceRangeLabel range={product.priceRange} compareAtRange={product.compareAtPriceRange} />
       </div>
     </article>
   );

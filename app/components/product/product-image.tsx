@@ -10,7 +10,9 @@ export function imageUrl(url: string, width: number): string {
 }
 
 export function imageSrcSet(image: Image, maxWidth = Number.POSITIVE_INFINITY): string {
-  const widths = IMAGE_WIDTHS.filter((width) => width <= maxWidth && (image.width ?? Infinity) >= width);
+  const widths = IMAGE_WIDTHS.filter(
+    (width) => width <= maxWidth && (image.width ?? Infinity) >= width,
+  );
   const usable = widths.length > 0 ? widths : [IMAGE_WIDTHS[0]];
   return usable.map((width) => `${imageUrl(image.url, width)} ${width}w`).join(", ");
 }
@@ -19,13 +21,16 @@ export function ProductImage({
   image,
   sizes,
   priority = false,
+  eager = priority,
   className,
   alt,
 }: {
   image: Image;
   sizes: string;
-  /** The page's largest image above the fold: loaded first, never lazily. */
+  /** The page's largest image above the fold (its LCP): loaded first, never lazily. */
   priority?: boolean;
+  /** Above the fold but not the largest: loaded at once, at normal priority. */
+  eager?: boolean;
   className?: string;
   alt?: string;
 }) {
@@ -39,7 +44,7 @@ export function ProductImage({
       width={width}
       height={height}
       alt={alt ?? image.altText ?? ""}
-      loading={priority ? "eager" : "lazy"}
+      loading={eager ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
       decoding={priority ? "sync" : "async"}
       className={className}

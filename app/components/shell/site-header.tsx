@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { NavigationItem } from "../../lib/content/shell.server";
 import { CartButton } from "../cart/cart-button";
+import { SearchBox } from "../search/search-box";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons";
 
 const MOBILE_MENU_ID = "mobile-menu";
@@ -213,6 +214,7 @@ export function SiteHeader({
           <span>{siteName}</span>
         </Link>
         <DesktopNavigation navigation={navigation} />
+        <SearchBox />
         <CartButton
           totalQuantity={cartQuantity}
           className="text-lagoon-900 hover:bg-lagoon-50 nav:hidden"

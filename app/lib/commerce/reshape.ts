@@ -121,6 +121,7 @@ export function reshapeProduct(product: ProductDetailFragment): Product {
     directions: reshapeFiles(product.directions),
     requestAQuote: isTrue(product.requestAQuote),
     quantityTicker: isTrue(product.quantityTicker),
+    collection: flattenConnection(product.collections)[0] ?? null,
   };
 }
 

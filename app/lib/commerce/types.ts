@@ -87,6 +87,8 @@ export interface Product {
   requestAQuote: boolean;
   /** custom.quantity_ticker */
   quantityTicker: boolean;
+  /** The first collection the product is in (its breadcrumb), if any. */
+  collection: { id: string; handle: string; title: string } | null;
 }
 
 /** A product as a collection page lists it (SPEC §3: 5 variants each). */

@@ -1,0 +1,58 @@
+import { type AppLoadContext, data } from "react-router";
+import type { Catalog } from "./catalog.server";
+import type { StorefrontError } from "./storefront.server";
+
+// What the catalogue's route modules share: the catalogue for this shopper, the pages' caching,
+// and how missing items and a failing storefront become the spec's error pages.
+
+/**
+ * For anonymous visitors: a browser keeps a page a minute, a CDN five, and serves it stale for a
+ * day while refreshing. The server turns this private for visitors with a cart or session
+ * (server/app.ts), so nothing personal is ever shared.
+ */
+export const CATALOGUE_CACHE_CONTROL =
+  "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+
+export function catalogFor(context: AppLoadContext): Catalog {
+  return context.services.catalog(context.buyerIp);
+}
+
+/**
+ * By name, not `instanceof`: the server creates the catalogue from the source modules while route
+ * modules run from the build, so the class exists twice in one process.
+ */
+export function isStorefrontError(error: unknown): error is StorefrontError {
+  return (
+    error instanceof Error &&
+    error.name === "StorefrontError" &&
+    typeof (error as { status?: unknown }).status === "number"
+  );
+}
+
+/** A StorefrontError becomes the error page with its status (503, 502); anything else is rethrown. */
+export function toPageError(error: unknown, context?: AppLoadContext): unknown {
+  if (!isStorefrontError(error)) return error;
+  context?.services.logger.warn(
+    { err: error.cause ?? error, status: error.status },
+    `catalogue page: ${error.message}`,
+  );
+  return data(null, { status: error.status });
+}
+
+/**
+ * Awaits a catalogue read for a page: `null` (no such product or collection) throws the 404 page,
+ * a failing storefront the error page with its status.
+ */
+export async function requireCatalogData<T>(
+  load: Promise<T | null>,
+  context?: AppLoadContext,
+): Promise<T> {
+  let value: T | null;
+  try {
+    value = await load;
+  } catch (error) {
+    throw toPageError(error, context);
+  }
+  if (value === null) throw data(null, { status: 404 });
+  return value;
+}

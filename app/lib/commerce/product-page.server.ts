@@ -1,0 +1,72 @@
+import { isCourseProduct } from "./cart";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  catalogueMeta,
+  collectionPath,
+  metaDescription,
+  productJsonLd,
+  productPath,
+} from "./catalogue-seo";
+import { toFileLink } from "./product-files";
+import { sanitizeDescription } from "./sanitize-description.server";
+import { maxOrderQuantity, stockStatus } from "./stock-status";
+import type { Product } from "./types";
+import {
+  hasOnlyDefaultVariant,
+  optionChoices,
+  selectVariant,
+  toOptionLinks,
+} from "./variant-selection";
+
+/**
+ * What the product page shows for `?variant=`: worked out on the server, so the browser gets the
+ * chosen variant and where each option value leads, not all 100 variants and the code to choose.
+ */
+export function productPageData(product: Product, variantParam: string | null, publicUrl: string) {
+  const variant = selectVariant(product, variantParam) ?? null;
+  const path = productPath(product.handle);
+  const canonical = absoluteUrl(publicUrl, path);
+  const crumbs = [
+    { name: "Home", path: "/" },
+    ...(product.collection
+      ? [{ name: product.collection.title, path: collectionPath(product.collection.handle) }]
+      : []),
+    { name: product.title, path },
+  ];
+  const image = product.images[0];
+  const title = product.seo.title || product.title;
+  return {
+    product: {
+      handle: product.handle,
+      title: product.title,
+      vendor: product.vendor,
+      images: product.images,
+      descriptionHtml: sanitizeDescription(product.descriptionHtml),
+      requestAQuote: product.requestAQuote,
+      quantityTicker: product.quantityTicker,
+      course: isCourseProduct(product),
+    },
+    variant,
+    options: hasOnlyDefaultVariant(product)
+      ? []
+      : toOptionLinks(optionChoices(product, variant ?? undefined)),
+    stock: stockStatus(variant ?? undefined),
+    maxQuantity: maxOrderQuantity(variant ?? undefined) ?? null,
+    downloads: product.downloads.map(toFileLink),
+    directions: product.directions.map(toFileLink),
+    crumbs,
+    title,
+    meta: catalogueMeta({
+      title,
+      description: product.seo.description || metaDescription(product.description),
+      canonical,
+      type: "product",
+      image: image ? { url: image.url, alt: image.altText ?? product.title } : null,
+      jsonLd: [
+        productJsonLd(product, variant ?? undefined, canonical),
+        breadcrumbJsonLd(crumbs, publicUrl),
+      ],
+    }),
+  };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeDescription } from "./sanitize-description.server";
+
+describe("product descriptions", () => {
+  it("keep their formatting", () => {
+    const html =
+      "<p>A <strong>quiet</strong> pump.</p><ul><li>1.5 kW</li></ul><table><tr><td>Flow</td></tr></table>";
+    expect(sanitizeDescription(html)).toBe(
+      "<p>A <strong>quiet</strong> pump.</p><ul><li>1.5 kW</li></ul><table><tr><td>Flow</td></tr></table>",
+    );
+  });
+
+  it("lose scripts, styles, frames, images with handlers and event attributes", () => {
+    const html =
+      '<p onclick="steal()">Hi</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe><img src=x onerror="alert(1)"><svg onload="alert(1)"></svg>';
+    expect(sanitizeDescription(html)).toBe("<p>Hi</p>");
+  });
+
+  it("keep only safe link schemes, and open other sites in a new tab without the opener", () => {
+    expect(sanitizeDescription('<a href="javascript:alert(1)">x</a>')).toBe("<a>x</a>");
+    expect(sanitizeDescription('<a href="/store/products/x">x</a>')).toBe(
+      '<a href="/store/products/x">x</a>',
+    );
+    expect(sanitizeDescription('<a href="https://davey.com.au">Davey</a>')).toBe(
+      '<a href="https://davey.com.au" rel="noopener noreferrer" target="_blank">Davey</a>',
+    );
+  });
+
+  it("turn a description's h1 into an h2: the page's h1 is the product title", () => {
+    expect(sanitizeDescription("<h1>Features</h1>")).toBe("<h2>Features</h2>");
+  });
+
+  it("drop empty paragraphs", () => {
+    expect(sanitizeDescription("<p>One</p><p> </p><p></p>")).toBe("<p>One</p>");
+  });
+});

@@ -1,0 +1,30 @@
+import { toSearchSuggestions } from "../components/search/suggestions";
+import {
+  CATALOGUE_CACHE_CONTROL,
+  catalogFor,
+  isStorefrontError,
+} from "../lib/commerce/catalogue-page.server";
+import { normaliseSearchQuery } from "../lib/commerce/search-query";
+import type { Route } from "./+types/api.predictive-search";
+
+// GET /api/predictive-search?q= — suggestions for the header's search box, as JSON. Answers are
+// the same for everyone, so browsers and CDNs may keep them like catalogue pages.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = normaliseSearchQuery(new URL(request.url).searchParams.get("q"));
+  try {
+    const results = await catalogFor(context).predictiveSearch(query);
+    return Response.json(toSearchSuggestions(results), {
+      headers: { "Cache-Control": CATALOGUE_CACHE_CONTROL },
+    });
+  } catch (error) {
+    if (!isStorefrontError(error)) throw error;
+    context.services.logger.warn(
+      { err: error.cause ?? error },
+      `predictive search: ${error.message}`,
+    );
+    return Response.json(
+      { query, products: [], error: error.message },
+      { status: error.status, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+}

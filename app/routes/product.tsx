@@ -1,0 +1,108 @@
+import { Breadcrumbs } from "../components/product/breadcrumbs";
+import { Price } from "../components/product/price";
+import { ProductFiles } from "../components/product/product-files";
+import { ProductForm } from "../components/product/product-form";
+import { ProductGallery } from "../components/product/product-gallery";
+import { StockMessage } from "../components/product/stock-message";
+import { VariantPicker } from "../components/product/variant-picker";
+import {
+  CATALOGUE_CACHE_CONTROL,
+  catalogFor,
+  requireCatalogData,
+} from "../lib/commerce/catalogue-page.server";
+import { siteNameFrom, titledMeta } from "../lib/commerce/catalogue-seo";
+import { productPageData } from "../lib/commerce/product-page.server";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const product = await requireCatalogData(catalogFor(context).getProduct(params.handle), context);
+  const variantParam = new URL(request.url).searchParams.get("variant");
+  return productPageData(product, variantParam, context.services.config.publicUrl);
+}
+
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": CATALOGUE_CACHE_CONTROL,
+});
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? titledMeta(data.title, data.meta, siteNameFrom(matches)) : [];
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, variant, options, stock, maxQuantity, downloads, directions, crumbs } =
+    loaderData;
+  return (
+    <div className="container-page py-6 sm:py-10">
+      <Breadcrumbs crumbs={crumbs} />
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
+        <ProductGallery
+          images={product.images}
+          title={product.title}
+          selectedImageUrl={variant?.image?.url}
+        />
+        <div className="flex flex-col gap-6">
+          <div>
+            {product.vendor ? (
+              <p className="text-sm font-semibold tracking-wide text-lagoon-700 uppercase">
+                {product.vendor}
+              </p>
+            ) : null}
+            <h1 className="mt-1 text-3xl font-bold tracking-tight text-lagoon-900 sm:text-4xl">
+              {product.title}
+            </h1>
+            {variant ? (
+              <Price
+                price={variant.price}
+                compareAtPrice={variant.compareAtPrice}
+                className="mt-4 text-2xl text-slate-900"
+              />
+            ) : null}
+            <p className="mt-1 text-sm text-slate-600">Prices include GST.</p>
+          </div>
+          {options.length > 0 ? <VariantPicker options={options} /> : null}
+          <dl className="flex flex-col gap-2 border-y border-slate-200 py-4 text-sm">
+            <div className="flex gap-2">
+              <dt className="font-medium text-slate-900">Availability:</dt>
+              <dd>
+                <StockMessage
+                  status={stock}
+                  variantTitle={options.length > 0 ? variant?.title : undefined}
+                />
+              </dd>
+            </div>
+            {variant?.sku ? (
+              <div className="flex gap-2">
+                <dt className="font-medium text-slate-900">SKU:</dt>
+                <dd className="text-slate-700" data-testid="sku">
+                  {variant.sku}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <ProductForm
+            handle={product.handle}
+            product={product}
+            variant={variant}
+            purchasable={stock.purchasable}
+            maxQuantity={maxQuantity}
+            requestAQuote={product.requestAQuote}
+            quantityTicker={product.quantityTicker}
+          />
+        </div>
+      </div>
+      <div className="mt-12 grid gap-10 lg:grid-cols-3">
+        <section className="lg:col-span-2">
+          <h2 className="text-xl font-semibold text-lagoon-900">Description</h2>
+          <div
+            className="prose-content mt-3 max-w-prose text-slate-800"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (sanitize-description.server.ts).
+            dangerouslySetInnerHTML={{ __html: product.descriptionHtml }}
+          />
+        </section>
+        <div>
+          <ProductFiles heading="Downloads" files={downloads} />
+          <ProductFiles heading="Directions" files={directions} />
+        </div>
+      </div>
+    </div>
+  );
+}

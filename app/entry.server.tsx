@@ -36,6 +36,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Completed Suspense boundaries go out in place. React would otherwise send large ones
+        // after the shell, revealed by an inline script a page without JavaScript never runs
+        // (the cart drawer's lines, loaded lazily in the browser, are such a boundary).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

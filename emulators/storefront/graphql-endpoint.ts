@@ -122,6 +122,11 @@ export function createGraphqlEndpoint(options: {
   stats: EmulatorStats;
   publicOrigin: string;
   fault?: string;
+  /** A fault for this one request (e.g. a cart's), between the header and `fault`. */
+  faultFor?: (
+    operationName: string,
+    variables: Record<string, unknown> | undefined,
+  ) => string | undefined;
 }): RequestHandler {
   const { schema, store, stats } = options;
   const publicOrigin = options.publicOrigin.replace(/\/+$/, "");
@@ -156,7 +161,11 @@ export function createGraphqlEndpoint(options: {
     }
     response.set("X-Shopify-API-Version", EMULATED_API_VERSION);
 
-    const fault = request.get("X-Emulator-Fault") ?? request.query.emulator_fault ?? options.fault;
+    const fault =
+      request.get("X-Emulator-Fault") ??
+      request.query.emulator_fault ??
+      options.faultFor?.(operationName, params.variables) ??
+      options.fault;
     if (typeof fault === "string" && fault) {
       const [kind, argument] = fault.split(":");
       if (kind === "error") {

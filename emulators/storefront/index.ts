@@ -1,5 +1,8 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
+import { z } from "zod";
+import { type CartStorage, createCartBook, createMemoryCartStorage, parseCartGid } from "./carts";
 import { loadCatalog } from "./catalog";
+import { type CheckoutCustomers, createCheckout } from "./checkout";
 import { createGraphqlEndpoint, type EmulatorStats } from "./graphql-endpoint";
 import { renderCollectionImage, renderProductImage } from "./images";
 import { storefrontSchema } from "./schema";
@@ -9,8 +12,8 @@ import { createCatalogStore, type StorefrontStore } from "./store";
 // embedded mode. The app reaches it exactly as it reaches Shopify (storeDomain
 // "http://host/_emulators/storefront"), so the production client and operations are what run.
 //
-// Carts come later: they add their state to StorefrontStore and their Mutation resolvers next to
-// installCatalogResolvers (schema.ts), and keep to the same context.
+// Carts live in a CartStorage (in memory unless the server passes one on its database) and are
+// checked out on the emulator's own checkout page (checkout.ts).
 
 export interface StorefrontEmulatorOptions {
   /** The demo catalogue, e.g. demo/catalog. */
@@ -22,7 +25,30 @@ export interface StorefrontEmulatorOptions {
    * values as the X-Emulator-Fault header, which wins when present.
    */
   fault?: string;
+  /** Where carts and checkout orders are kept; in memory by default. */
+  carts?: CartStorage;
+  /** The customer-account emulator, so a signed-in shopper's order lands on their account. */
+  customers?: CheckoutCustomers;
 }
+
+export type {
+  CartStorage,
+  CheckoutOrder,
+  OrderAddress,
+  OrderLine,
+  StoredCart,
+} from "./carts";
+export { createMemoryCartStorage } from "./carts";
+export type { CheckoutCustomer, CheckoutCustomers } from "./checkout";
+
+// A test switch for one cart: its operations fail with an emulator fault while the rest of the
+// shop works, so an end-to-end test can show a failing cart mutation without a second server.
+const CartFaultSchema = z.object({
+  cartId: z.string().min(1),
+  fault: z.string().min(1),
+  /** Operation names (e.g. CartLinesUpdate); all of the cart's operations when absent. */
+  operations: z.array(z.string().min(1)).optional(),
+});
 
 export type { EmulatorStats } from "./graphql-endpoint";
 
@@ -30,14 +56,27 @@ const ASSET_CACHE_CONTROL = "public, max-age=86400";
 
 export function createStorefrontEmulator(options: StorefrontEmulatorOptions): Router {
   const schema = storefrontSchema();
-  const store: StorefrontStore = { catalog: createCatalogStore(loadCatalog(options.catalogDir)) };
+  const catalog = createCatalogStore(loadCatalog(options.catalogDir));
+  const store: StorefrontStore = {
+    catalog,
+    carts: createCartBook(catalog, options.carts ?? createMemoryCartStorage()),
+  };
   const stats: EmulatorStats = { requests: 0, byOperation: {} };
+  const cartFaults = new Map<string, { fault: string; operations?: string[] }>();
   const graphql = createGraphqlEndpoint({
     schema,
     store,
     stats,
     publicOrigin: options.publicOrigin,
     fault: options.fault,
+    faultFor: (operationName, variables) => {
+      const cartId = variables?.cartId ?? variables?.id;
+      const token = typeof cartId === "string" ? parseCartGid(cartId)?.token : undefined;
+      const entry = token ? cartFaults.get(token) : undefined;
+      return entry && (!entry.operations || entry.operations.includes(operationName))
+        ? entry.fault
+        : undefined;
+    },
   });
 
   const router = express.Router();
@@ -57,6 +96,27 @@ export function createStorefrontEmulator(options: StorefrontEmulatorOptions): Ro
     stats.byOperation = {};
     response.status(204).end();
   });
+
+  router.put("/_faults/cart", express.json({ limit: "10kb" }), (request, response) => {
+    const parsed = CartFaultSchema.safeParse(request.body);
+    const token = parsed.success ? parseCartGid(parsed.data.cartId)?.token : undefined;
+    if (!parsed.success || !token) {
+      response.status(400).json({ errors: [{ message: "Send { cartId, fault, operations? }" }] });
+      return;
+    }
+    cartFaults.set(token, { fault: parsed.data.fault, operations: parsed.data.operations });
+    response.status(204).end();
+  });
+  router.delete("/_faults/cart", express.json({ limit: "10kb" }), (request, response) => {
+    const cartId = (request.body as { cartId?: unknown } | undefined)?.cartId;
+    const token = typeof cartId === "string" ? parseCartGid(cartId)?.token : undefined;
+    if (token) cartFaults.delete(token);
+    response.status(204).end();
+  });
+
+  router.use(
+    createCheckout({ store, publicOrigin: options.publicOrigin, customers: options.customers }),
+  );
 
   router.get("/images/products/:handle/:image", (request, response) => {
     const product = store.catalog.productByHandle(request.params.handle);

@@ -35,7 +35,7 @@ export interface StorefrontContext {
 type Args = Record<string, any>;
 type Resolver<TSource> = GraphQLFieldResolver<TSource, StorefrontContext, Args>;
 
-function resolver<TSource>(
+export function resolver<TSource>(
   schema: GraphQLSchema,
   typeName: string,
   fieldName: string,

@@ -11,6 +11,7 @@ import {
   isObjectType,
   isScalarType,
 } from "graphql";
+import { installCartResolvers } from "./cart-resolvers";
 import { installCatalogResolvers } from "./resolvers";
 
 // The version of schemas/storefront.schema.json, answered in X-Shopify-API-Version. (The app pins
@@ -67,6 +68,7 @@ export function storefrontSchema(): GraphQLSchema {
     assertValidSchema(built);
     installDefaultResolvers(built);
     installCatalogResolvers(built);
+    installCartResolvers(built);
     schema = built;
   }
   return schema;

@@ -1,3 +1,4 @@
+import type { CartBook } from "./carts";
 import type { Catalog, CatalogCollection, CatalogFile, CatalogProduct } from "./catalog";
 import { renderFilePdf } from "./pdf";
 import { indexProduct, type ProductSearchIndex } from "./search";
@@ -72,6 +73,8 @@ export interface VariantNode {
   price: MoneyNode;
   compareAtPrice: MoneyNode | null;
   quantityAvailable: number | null;
+  /** Not in the Storefront API; carts check stock against it ("continue" sells past zero). */
+  inventoryPolicy: "deny" | "continue";
   availableForSale: boolean;
   currentlyNotInStock: boolean;
   requiresShipping: boolean;
@@ -161,9 +164,10 @@ export interface CatalogStore {
   node(id: string): CatalogNode | undefined;
 }
 
-/** What the emulator's resolvers read and (once carts exist) write. */
+/** What the emulator's resolvers read and write. */
 export interface StorefrontStore {
   readonly catalog: CatalogStore;
+  readonly carts: CartBook;
 }
 
 export function gid(type: string, id: number | string): string {
@@ -331,6 +335,7 @@ export function createCatalogStore(catalog: Catalog): CatalogStore {
         price: money(variant.price),
         compareAtPrice: variant.compareAtPrice ? money(variant.compareAtPrice) : null,
         quantityAvailable: variant.inventory,
+        inventoryPolicy: variant.inventoryPolicy,
         availableForSale: inStock || variant.inventoryPolicy === "continue",
         currentlyNotInStock: !inStock && variant.inventoryPolicy === "continue",
         requiresShipping: !NOT_SHIPPED_TYPES.has(record.productType),

@@ -126,6 +126,14 @@ export const PRODUCT_FRAGMENT = `#graphql
     quantityTicker: metafield(namespace: "custom", key: "quantity_ticker") {
       value
     }
+    # The product page's breadcrumb leads back to one collection.
+    collections(first: 1) {
+      nodes {
+        id
+        handle
+        title
+      }
+    }
   }
 ` as const;
 

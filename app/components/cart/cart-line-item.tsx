@@ -1,0 +1,257 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import {
+  type CartLine,
+  canDecrease,
+  clampCartQuantity,
+  formatCartMoney,
+  showsQuantityControls,
+  visibleOptions,
+} from "../../lib/commerce/cart";
+import { CART_ACTION, isPendingLine } from "../../lib/commerce/cart-optimistic";
+import { otherAttributes, participantsOf } from "../../lib/commerce/cart-participants";
+import { useCartSubmit } from "./use-cart-submit";
+
+const STEP_BUTTON =
+  "inline-flex size-9 items-center justify-center text-lg text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent";
+
+function imageSource(url: string): string {
+  try {
+    const resized = new URL(url);
+    resized.searchParams.set("width", "160");
+    return resized.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** One line of the cart drawer (SPEC §2, §4): what it is, what it costs, and its controls. */
+export function CartLineItem({
+  line,
+  returnTo,
+  hidden = false,
+}: {
+  line: CartLine;
+  returnTo: string;
+  /** Removed, awaiting the server's word: kept mounted so a failure can still be told. */
+  hidden?: boolean;
+}) {
+  const options = visibleOptions(line);
+  const participants = participantsOf(line.attributes);
+  const extras = otherAttributes(line.attributes);
+  const pending = isPendingLine(line);
+  return (
+    <li className="flex gap-4 py-5" aria-busy={pending || undefined} hidden={hidden}>
+      <div className="size-20 shrink-0 overflow-hidden rounded-md bg-slate-100">
+        {line.productImage ? (
+          <img
+            src={imageSource(line.productImage.url)}
+            alt=""
+            width={80}
+            height={80}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        ) : null}
+      </div>
+      <div className="min-w-0 flex-1 text-sm">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="font-semibold text-slate-900">
+            <Link
+              to={`/store/products/${line.productHandle}`}
+              className="hover:underline focus-visible:underline"
+            >
+              {line.productTitle}
+            </Link>
+          </h3>
+          <p className="shrink-0 font-semibold text-slate-900">
+            <span className="sr-only">Line total: </span>
+            {formatCartMoney(line.lineTotal)}
+          </p>
+        </div>
+        {options.length > 0 ? (
+          <ul className="mt-1 text-slate-600">
+            {options.map((option) => (
+              <li key={option.name}>
+                {option.name}: {option.value}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-1 text-slate-600">{formatCartMoney(line.productPrice)} each</p>
+        {line.sku ? <p className="text-slate-600">SKU: {line.sku}</p> : null}
+        {participants.length > 0 ? (
+          <div className="mt-2">
+            <p className="font-medium text-slate-900">Participants</p>
+            <ol className="mt-1 flex flex-col gap-1 text-slate-700">
+              {participants.map((participant) => (
+                <li key={participant.position}>
+                  <span className="font-medium">Participant {participant.position}:</span>{" "}
+                  {participant.name}
+                  <br />
+                  {participant.email} · {participant.phone}
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+        {extras.length > 0 ? (
+          <ul className="mt-1 text-slate-600">
+            {extras.map((attribute) => (
+              <li key={attribute.key}>
+                {attribute.key}: {attribute.value}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-3 flex items-center justify-between gap-3">
+          {showsQuantityControls(line) ? (
+            <QuantityControls line={line} returnTo={returnTo} disabled={pending} />
+          ) : (
+            <p className="text-slate-700">Quantity: {line.quantity}</p>
+          )}
+          <RemoveButton line={line} returnTo={returnTo} disabled={pending} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function LineFields({ line, returnTo }: { line: CartLine; returnTo: string }) {
+  return (
+    <>
+      <input type="hidden" name="lineId" value={line.id} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+    </>
+  );
+}
+
+/** SPEC §5: whole numbers, at least 1 (lower values become 1), decrease disabled at 1. */
+function QuantityControls({
+  line,
+  returnTo,
+  disabled,
+}: {
+  line: CartLine;
+  returnTo: string;
+  disabled: boolean;
+}) {
+  const inputId = useId();
+  const { submit } = useCartSubmit();
+  const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState(String(line.quantity));
+
+  // The server (or another change) moved the quantity: show it, unless the shopper is typing.
+  useEffect(() => {
+    if (document.activeElement !== input.current) setDraft(String(line.quantity));
+  }, [line.quantity]);
+
+  const commit = () => {
+    const quantity = clampCartQuantity(draft);
+    setDraft(String(quantity));
+    if (quantity === line.quantity || !form.current || !input.current) return;
+    input.current.value = String(quantity);
+    submit(form.current);
+  };
+
+  const step = (by: number) => (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setDraft(String(clampCartQuantity(line.quantity + by)));
+    submit(event.currentTarget);
+  };
+
+  const title = line.productTitle;
+  return (
+    <div className="inline-flex items-center overflow-hidden rounded-md border border-slate-300">
+      <form method="post" action={CART_ACTION} onSubmit={step(-1)}>
+        <input type="hidden" name="intent" value="update" />
+        <LineFields line={line} returnTo={returnTo} />
+        <input type="hidden" name="quantity" value={clampCartQuantity(line.quantity - 1)} />
+        <input type="hidden" name="from" value={line.quantity} />
+        <button
+          type="submit"
+          aria-label={`Decrease quantity of ${title}`}
+          disabled={disabled || !canDecrease(line.quantity)}
+          className={STEP_BUTTON}
+        >
+          −
+        </button>
+      </form>
+      <form
+        ref={form}
+        method="post"
+        action={CART_ACTION}
+        onSubmit={(event) => {
+          event.preventDefault();
+          commit();
+        }}
+      >
+        <input type="hidden" name="intent" value="update" />
+        <LineFields line={line} returnTo={returnTo} />
+        <label htmlFor={inputId} className="sr-only">
+          Quantity of {title}
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          value={draft}
+          disabled={disabled}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+          onBlur={commit}
+          className="h-9 w-14 border-x border-slate-300 text-center [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
+        />
+      </form>
+      <form method="post" action={CART_ACTION} onSubmit={step(1)}>
+        <input type="hidden" name="intent" value="update" />
+        <LineFields line={line} returnTo={returnTo} />
+        <input type="hidden" name="quantity" value={line.quantity + 1} />
+        <input type="hidden" name="from" value={line.quantity} />
+        <button
+          type="submit"
+          aria-label={`Increase quantity of ${title}`}
+          disabled={disabled}
+          className={STEP_BUTTON}
+        >
+          +
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function RemoveButton({
+  line,
+  returnTo,
+  disabled,
+}: {
+  line: CartLine;
+  returnTo: string;
+  disabled: boolean;
+}) {
+  const { submit } = useCartSubmit();
+  return (
+    <form
+      method="post"
+      action={CART_ACTION}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(event.currentTarget, { once: true });
+      }}
+    >
+      <input type="hidden" name="intent" value="remove" />
+      <LineFields line={line} returnTo={returnTo} />
+      <button
+        type="submit"
+        disabled={disabled}
+        className="rounded-md px-2 py-1 font-medium text-coral-600 underline underline-offset-2 hover:decoration-2 disabled:text-slate-400"
+      >
+        Remove<span className="sr-only"> {line.productTitle} from the cart</span>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import type { CartActionData } from "../../lib/commerce/cart-action.server";
+import { CART_ACTION } from "../../lib/commerce/cart-pending";
+import { showToast } from "./toaster";
+
+// SPEC is silent on how long a failed cart change is shown; its longer toast time (§9) fits.
+const ERROR_TOAST_MS = 5_000;
+
+/**
+ * Sends a cart form through a fetcher: the drawer shows the change at once (use-cart.ts reads it
+ * back from the fetcher), the server's answer replaces it, and a failure rolls it back and says
+ * why in a toast.
+ */
+export function useCartSubmit() {
+  const fetcher = useFetcher<CartActionData>();
+  const inFlight = useRef(false);
+
+  useEffect(() => {
+    if (fetcher.state === "idle") inFlight.current = false;
+  }, [fetcher.state]);
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (answer && !answer.ok) {
+      showToast({ title: answer.error, kind: "error", durationMs: ERROR_TOAST_MS });
+    }
+  }, [fetcher.data]);
+
+  const { submit: send } = fetcher;
+  /**
+   * Submits `form` (plus `extra` fields); with `once`, a second call while the first is on its
+   * way does nothing (a double click adds once). Returns whether it submitted.
+   */
+  const submit = useCallback(
+    (form: HTMLFormElement, options: { extra?: Record<string, string>; once?: boolean } = {}) => {
+      if (options.once && inFlight.current) return false;
+      inFlight.current = true;
+      const formData = new FormData(form);
+      // Only a browser posting the form itself needs to be sent back to the page.
+      formData.delete("redirectTo");
+      for (const [name, value] of Object.entries(options.extra ?? {})) formData.set(name, value);
+      void send(formData, { method: "post", action: CART_ACTION });
+      return true;
+    },
+    [send],
+  );
+
+  return {
+    submit,
+    pending: fetcher.state !== "idle",
+    answer: fetcher.data,
+  };
+}

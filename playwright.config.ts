@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E_PORT_BASE lets two test runs share a machine (each with its own LAGOON_BUILD_DIR).
 const PORT = Number(process.env.E2E_PORT_BASE ?? 3100);
 const FAULT_PORT = PORT + 1;
+const STOREFRONT_FAULT_PORT = PORT + 7;
+const SLOW_CONTENT_PORT = PORT + 2;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const serve = (port: number, extra = "") =>
@@ -51,6 +53,39 @@ export default defineConfig({
       // A second shop whose content service fails, for the error-page and resilience tests.
       command: serve(FAULT_PORT, `LAGOON_EMULATOR_FAULTS='{"content":[{"status":500}]}'`),
       url: `http://localhost:${FAULT_PORT}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // A shop whose storefront (catalogue) throttles every request.
+      command: serve(STOREFRONT_FAULT_PORT, `LAGOON_EMULATOR_FAULTS='{"storefront":"throttled"}'`),
+      url: `http://localhost:${STOREFRONT_FAULT_PORT}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // A shop whose content service struggles: testimonials answer 429 (Retry-After: 1) twice,
+      // news articles take longer than the client's 5 s timeout. Its webhook has a secret.
+      command: serve(
+        SLOW_CONTENT_PORT,
+        `PRISMIC_WEBHOOK_SECRET=e2e-webhook-secret LAGOON_EMULATOR_FAULTS='${JSON.stringify({
+          content: [
+            { status: 429, retryAfterSeconds: 1, documentTypes: ["testimonials"], times: 2 },
+            { status: 200, delayMs: 8_000, documentTypes: ["news_blog_page"] },
+          ],
+        })}'`,
+      ),
+      url: `http://localhost:${SLOW_CONTENT_PORT}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // A shop whose access tokens live 3 s, for the refresh and re-login tests.
+      command: serve(
+        PORT + 5,
+        `LAGOON_EMULATOR_FAULTS='{"customerAccount":{"accessTokenTtlSeconds":3}}'`,
+      ),
+      url: `http://localhost:${PORT + 5}/healthz`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

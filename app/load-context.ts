@@ -5,5 +5,7 @@ declare module "react-router" {
     /** CSP nonce of this response. */
     nonce: string;
     services: AppServices;
+    /** The shopper's IP (behind trusted proxies, from X-Forwarded-For), for Storefront rate limits. */
+    buyerIp?: string;
   }
 }

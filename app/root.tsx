@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -12,23 +13,33 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { CartDrawer } from "./components/cart/cart-drawer";
+import { CartNoticeBanner } from "./components/cart/cart-notice";
+import { ToastHost } from "./components/cart/toaster";
+import { useCartQuantity } from "./components/cart/use-cart";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
 import { AnnouncementBar } from "./components/shell/announcement-bar";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
+import { loadCartForLayout } from "./lib/commerce/cart.server";
 import { loadShell } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, cache } = context.services;
-  const shell = await loadShell(content, cache);
-  return {
-    shell,
-    signedIn: isSignedIn(request.headers.get("Cookie")),
-    cartQuantity: 0,
-    year: new Date().getFullYear(),
-  };
+  const [shell, cart] = await Promise.all([
+    loadShell(content, cache),
+    loadCartForLayout(request, context.services, context.buyerIp),
+  ]);
+  return data(
+    {
+      shell,
+      signedIn: isSignedIn(request.headers.get("Cookie")),
+      cart: cart.data,
+      year: new Date().getFullYear(),
+    },
+    { headers: cart.headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -38,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   const data = useRouteLoaderData<typeof loader>("root");
+  const cartQuantity = useCartQuantity();
   return (
     <html lang="en-AU">
       <head>
@@ -59,13 +71,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <AnnouncementBar
               announcements={data.shell.announcements}
               signedIn={data.signedIn}
-              cartQuantity={data.cartQuantity}
+              cartQuantity={cartQuantity}
             />
             <SiteHeader
               siteName={data.shell.siteName}
               navigation={data.shell.navigation}
-              cartQuantity={data.cartQuantity}
+              cartQuantity={cartQuantity}
             />
+            <CartNoticeBanner notice={data.cart.notice} />
           </>
         ) : null}
         <main id="main" className="flex-1">
@@ -73,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {data ? <SiteFooter shell={data.shell} year={data.year} /> : null}
         {data ? <CartDrawer /> : null}
+        <ToastHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

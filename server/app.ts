@@ -61,6 +61,10 @@ export function createApp({
       .json({ status: up ? "ok" : "stopping" });
   });
 
+  // Browsers ask for /favicon.ico on pages that name no icon (the emulators' pages, for one).
+  app.get("/favicon.ico", (_req, res) => {
+    res.redirect(301, "/favicon.svg");
+  });
   app.use(compression());
   app.use(assignNonce);
 
@@ -94,7 +98,11 @@ export function createApp({
     createRequestHandler({
       build,
       mode: config.env === "development" ? "development" : "production",
-      getLoadContext: (_req, res) => ({ nonce: res.locals.cspNonce as string, services }),
+      getLoadContext: (req, res) => ({
+        nonce: res.locals.cspNonce as string,
+        services,
+        buyerIp: req.ip,
+      }),
     }),
   );
   return app;

@@ -12,7 +12,7 @@ const config = readConfig({ NODE_ENV: "development", LOG_LEVEL: "warn", ...proce
 const logger = createLogger(config.logLevel);
 const vite = await createViteServer({ server: { middlewareMode: true } });
 const services = await createServices(config, logger);
-const emulators = await createEmulators(config);
+const emulators = await createEmulators(config, { database: services.database.db });
 const app = createApp({
   services,
   emulators: emulators.router,

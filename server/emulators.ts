@@ -1,13 +1,17 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Router } from "express";
+import { customerAccountIssuer, oidcSettings } from "../app/lib/customer/auth.server";
 import { type ContentFault, createContentEmulator } from "../emulators/content";
 import {
   type CustomerAccountEmulator,
   createCustomerAccountEmulator,
 } from "../emulators/customer-account";
 import { createStorefrontEmulator } from "../emulators/storefront";
+import { checkoutCustomersOf } from "./checkout-customers";
 import type { Config } from "./config";
+import type { Database } from "./db";
+import { createDatabaseCartStorage } from "./db/emulator-carts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -15,11 +19,9 @@ interface EmulatorFaults {
   content?: ContentFault[];
   /** The storefront emulator's fault for every request: error, throttled, slow[:ms], status:<code>. */
   storefront?: string;
+  /** Short-lived access tokens, so tests see them expire and get refreshed. */
+  customerAccount?: { accessTokenTtlSeconds?: number };
 }
-
-/** The OAuth client the app registers with the customer-account emulator. */
-export const EMBEDDED_CUSTOMER_ACCOUNT_CLIENT_ID = "lagoon-embedded";
-export const CUSTOMER_ACCOUNT_EMULATOR_PATH = "/_emulators/customer-account";
 
 export interface Emulators {
   router: Router;
@@ -31,7 +33,11 @@ export interface Emulators {
  * The one place that mounts the emulators, under `/_emulators/*`, for the upstreams that run
  * embedded. In connected mode an upstream's emulator is never mounted.
  */
-export async function createEmulators(config: Config): Promise<Emulators> {
+/** `database` keeps the storefront emulator's carts; without it they live in memory. */
+export async function createEmulators(
+  config: Config,
+  deps: { database?: Database } = {},
+): Promise<Emulators> {
   const router = Router();
   const faults = (config.emulatorFaults ?? {}) as EmulatorFaults;
   if (config.content.mode === "embedded") {
@@ -51,20 +57,25 @@ export async function createEmulators(config: Config): Promise<Emulators> {
         catalogDir: path.join(root, "demo/catalog"),
         publicOrigin: config.publicUrl,
         fault: faults.storefront,
+        carts: deps.database ? createDatabaseCartStorage(deps.database) : undefined,
+        customers: checkoutCustomersOf(() => customerAccount),
       }),
     );
   }
   let customerAccount: CustomerAccountEmulator | undefined;
   if (config.customerAccount.mode === "embedded") {
+    // The app signs in here exactly as it would at Shopify: the same issuer, client and redirects.
+    const settings = oidcSettings(config);
     customerAccount = await createCustomerAccountEmulator({
-      issuer: `${config.publicUrl}${CUSTOMER_ACCOUNT_EMULATOR_PATH}`,
+      issuer: customerAccountIssuer(config),
       clients: [
         {
-          clientId: EMBEDDED_CUSTOMER_ACCOUNT_CLIENT_ID,
-          redirectUris: [`${config.publicUrl}/account/authorize`],
-          postLogoutRedirectUris: [`${config.publicUrl}/`],
+          clientId: settings.clientId,
+          redirectUris: [settings.redirectUri],
+          postLogoutRedirectUris: [settings.postLogoutRedirectUri],
         },
       ],
+      accessTokenTtlSeconds: faults.customerAccount?.accessTokenTtlSeconds,
     });
     router.use("/customer-account", customerAccount.router);
   }

@@ -28,7 +28,7 @@ async function main() {
     pathToFileURL(path.join(buildDir, "server/index.js")).href
   )) as ServerBuild;
   const services = await createServices(config, logger);
-  const emulators = await createEmulators(config);
+  const emulators = await createEmulators(config, { database: services.database.db });
 
   let accepting = true;
   const app = createApp({

@@ -4,6 +4,11 @@ import { test as base, expect, type Page } from "@playwright/test";
 /** A second shop whose content service fails (see playwright.config.ts). */
 export const FAULT_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT_BASE ?? 3100) + 1}`;
 
+/** A shop whose storefront (catalogue) answers THROTTLED (see playwright.config.ts). */
+export const STOREFRONT_FAULT_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT_BASE ?? 3100) + 7}`;
+/** A shop whose access tokens expire after 3 s (see playwright.config.ts). */
+export const SHORT_TOKEN_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT_BASE ?? 3100) + 5}`;
+
 /** A console error or an uncaught exception during a test fails it (STYLE.md). */
 export const test = base.extend<{ allowConsoleError: RegExp | null }>({
   allowConsoleError: [null, { option: true }],

@@ -1,5 +1,12 @@
-import { useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { CART_ACTION } from "../../lib/commerce/cart-pending";
+import { SignInButton } from "../account/sign-in-button";
 import { CloseIcon } from "../ui/icons";
+import { EmptyCartText } from "./empty-cart-text";
+import { lazyComponent } from "./lazy";
+import { showToast } from "./toaster";
+import { useCartLayoutData, useCartQuantity, usePendingCartForms } from "./use-cart";
 
 export const CART_DRAWER_ID = "cart-drawer";
 
@@ -14,12 +21,36 @@ export function closeCartDrawer() {
   if (dialog instanceof HTMLDialogElement) dialog.close();
 }
 
+// SPEC §8: the empty cart's toast, shown for 3 s (§9).
+const EMPTY_CART_TOAST = {
+  title: "Empty Cart",
+  description: "Your cart is empty!",
+  durationMs: 3_000,
+};
+
+// Lines and subtotal ship only to pages whose cart has lines (docs/decisions/001).
+const loadContents = () => import("./cart-contents");
+const CartLines = lazyComponent(() => loadContents().then((module) => module.CartLines));
+const CartSubtotal = lazyComponent(() => loadContents().then((module) => module.CartSubtotal));
+
 /**
  * The cart drawer is a native modal <dialog>: focus is trapped while it is open, Escape closes it
  * and focus returns to the button that opened it, with no dialog library in the bundle.
  */
-export function CartDrawer({ children }: { children?: React.ReactNode }) {
+export function CartDrawer() {
   const ref = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
+  const layout = useCartLayoutData();
+  const quantity = useCartQuantity();
+  const pending = usePendingCartForms();
+  const hasLines = (layout?.cart?.lines.length ?? 0) > 0 || pending.length > 0;
+  // SPEC §4, §8: the session could not be verified at checkout; the drawer asks to log in again.
+  const reauthenticate = layout?.notice?.reauthenticate === true;
+  useEffect(() => {
+    if (reauthenticate) openCartDrawer();
+  }, [reauthenticate]);
+
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a pointer affordance; Escape is the keyboard equivalent.
     <dialog
@@ -48,12 +79,58 @@ export function CartDrawer({ children }: { children?: React.ReactNode }) {
             <CloseIcon className="size-6" />
           </button>
         </div>
-        <div className="flex-1 overflow-y-auto px-5 py-6">
-          {children ?? (
-            <p className="text-slate-700">
-              Your cart is empty. There are no products in your cart.
+        <div className="flex-1 overflow-y-auto px-5">
+          {layout?.unavailable ? (
+            <p role="status" className="py-6 text-slate-700">
+              Your cart could not be loaded just now. It is safe: please try again in a moment.
             </p>
+          ) : hasLines ? (
+            <Suspense fallback={<p className="py-6 text-slate-700">Loading your cart…</p>}>
+              <CartLines returnTo={returnTo} />
+            </Suspense>
+          ) : (
+            <EmptyCartText />
           )}
+        </div>
+        <div className="border-t border-slate-200 px-5 py-4">
+          {hasLines ? (
+            <Suspense fallback={null}>
+              <CartSubtotal />
+            </Suspense>
+          ) : null}
+          <p className="mt-1 text-sm text-slate-600">
+            GST included. Shipping is calculated at checkout.
+          </p>
+          {reauthenticate ? (
+            <div role="alert" className="mt-4 rounded-md border border-coral-600 bg-orange-50 p-3">
+              <p className="text-slate-900">For your security, please log in again to continue.</p>
+              <div className="mt-3">
+                <SignInButton returnTo={returnTo} label="Log In" />
+              </div>
+            </div>
+          ) : null}
+          <form
+            method="post"
+            action={CART_ACTION}
+            className="mt-4"
+            onSubmit={(event) => {
+              // SPEC §8: an empty cart shows a toast instead of going to checkout. A cart with
+              // lines goes through the server (the browser follows its redirect to checkout).
+              if (quantity === 0) {
+                event.preventDefault();
+                showToast(EMPTY_CART_TOAST);
+              }
+            }}
+          >
+            <input type="hidden" name="intent" value="checkout" />
+            <input type="hidden" name="redirectTo" value={returnTo} />
+            <button
+              type="submit"
+              className="inline-flex min-h-12 w-full items-center justify-center rounded-md bg-lagoon-700 px-6 py-3 font-semibold text-white hover:bg-lagoon-800"
+            >
+              Checkout
+            </button>
+          </form>
         </div>
       </div>
     </dialog>

@@ -1,0 +1,60 @@
+import { useId } from "react";
+
+/** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
+export function Field({
+  label,
+  name,
+  defaultValue,
+  error,
+  required = false,
+  autoComplete,
+  type = "text",
+  className = "",
+}: {
+  label: string;
+  name: string;
+  defaultValue?: string;
+  error?: string;
+  required?: boolean;
+  autoComplete?: string;
+  type?: string;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        required={required}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-coral-600"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-coral-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-coral-600 bg-orange-50 px-3 py-2 text-sm text-coral-600"
+    >
+      {message}
+    </p>
+  );
+}

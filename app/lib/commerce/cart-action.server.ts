@@ -1,0 +1,402 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Cache } from "../../../server/cache";
+import type { Config } from "../../../server/config";
+import {
+  REAUTH_MESSAGE,
+  REAUTH_TOAST,
+  verifyCheckoutSession,
+} from "../customer/checkout-session.server";
+import { isSignedIn } from "../customer/session-cookie";
+import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartView } from "./cart";
+import {
+  CART_ERRORS,
+  type CartApi,
+  type CartNotice,
+  CartUserError,
+  createCartApi,
+  StorefrontError,
+  serializeCartNotice,
+  serializeCartSession,
+  usableCartSession,
+} from "./cart.server";
+import {
+  MAX_SEATS,
+  PARTICIPANT_FIELDS,
+  type Participant,
+  participantAttributes,
+  participantFieldName,
+} from "./cart-participants";
+import type { StorefrontClient } from "./storefront.server";
+
+// POST /api/cart: the cart's changes as form posts (intents add, update, remove, checkout), so the
+// cart works without JavaScript. A form the browser posts itself is answered with a redirect back
+// (to `redirectTo`, else the referring page), with a one-time notice on failure; a fetcher gets
+// the cart, or the error, as data.
+
+export type CartActionData =
+  | { ok: true; cart: CartView | null }
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; reauthenticate?: boolean };
+
+const VARIANT_ID = /^gid:\/\/shopify\/ProductVariant\/\d+$/;
+const LINE_ID = /^gid:\/\/shopify\/CartLine\/[^\s]+$/;
+
+// SPEC §5: quantities are whole numbers, at least 1, lower values become 1. Not a number at all
+// is bad input, not a 1.
+const QuantitySchema = z
+  .string()
+  .trim()
+  .regex(/^-?\d+$/)
+  .transform((value) => clampCartQuantity(value));
+
+const RedirectSchema = z
+  .string()
+  .regex(/^\/(?!\/)/)
+  .max(2048)
+  .optional();
+
+const IntentSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    merchandiseId: z.string().regex(VARIANT_ID),
+    quantity: QuantitySchema.default(1),
+    formKey: z.string().max(100).optional(),
+  }),
+  z.object({
+    intent: z.literal("update"),
+    lineId: z.string().regex(LINE_ID),
+    quantity: QuantitySchema,
+    /** The quantity the shopper saw: a +/- press then applies as a change, not a value. */
+    from: z.coerce.number().int().min(0).optional(),
+  }),
+  z.object({ intent: z.literal("remove"), lineId: z.string().regex(LINE_ID) }),
+  z.object({ intent: z.literal("checkout") }),
+]);
+
+type Intent = z.infer<typeof IntentSchema>;
+
+const MESSAGE_FOR_INTENT: Record<Intent["intent"], string> = {
+  add: CART_ERRORS.add,
+  update: CART_ERRORS.update,
+  remove: CART_ERRORS.remove,
+  checkout: "Failed to start checkout",
+};
+
+// SPEC §8's toast for checking out an empty cart.
+export const EMPTY_CART_NOTICE: CartNotice = {
+  title: "Empty Cart",
+  description: "Your cart is empty!",
+  kind: "error",
+};
+
+const ParticipantSchema = z.object({
+  name: z.string().trim().min(1, "name").max(100, "name"),
+  email: z.string().trim().max(254, "email").pipe(z.email("email")),
+  // The same rule as the form's pattern (cart-participants.ts PHONE_PATTERN).
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d(][\d ()-]{6,18}\d$/, "phone"),
+});
+
+const FIELD_ERROR: Record<keyof Participant, (position: number) => string> = {
+  name: (n) => `Enter the name of participant ${n}`,
+  email: (n) => `Enter a valid email for participant ${n}`,
+  phone: (n) => `Enter a valid phone number for participant ${n}`,
+};
+
+/** One participant per seat, each with a name, an email and a phone (SPEC §3, §5). */
+export function parseParticipants(
+  form: Pick<FormData, "get">,
+  seats: number,
+): { participants: Participant[] } | { fieldErrors: Record<string, string> } {
+  const fieldErrors: Record<string, string> = {};
+  const participants: Participant[] = [];
+  for (let position = 1; position <= seats; position++) {
+    const raw = Object.fromEntries(
+      PARTICIPANT_FIELDS.map(({ field }) => {
+        const value = form.get(participantFieldName(position, field));
+        return [field, typeof value === "string" ? value : ""];
+      }),
+    );
+    const parsed = ParticipantSchema.safeParse(raw);
+    if (parsed.success) {
+      participants.push(parsed.data);
+      continue;
+    }
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof Participant;
+      fieldErrors[participantFieldName(position, field)] ??= FIELD_ERROR[field](position);
+    }
+  }
+  return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : { participants };
+}
+
+class BadCartRequest extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export interface CartActionServices {
+  config: Config;
+  cache: Cache;
+  logger: { warn(details: Record<string, unknown>, message: string): void };
+  storefront(buyerIp?: string): StorefrontClient;
+}
+
+// A double-submitted add (a double click, a form posted twice) arrives with the same form key;
+// ten minutes covers any retry a shopper would make by accident.
+const DUPLICATE_ADD_WINDOW = { ttlSeconds: 600 };
+
+export async function handleCartAction(
+  request: Request,
+  services: CartActionServices,
+  buyerIp?: string,
+): Promise<Response | ReturnType<typeof data<CartActionData>>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ ok: false, error: "Send the cart change as a form" }, { status: 400 });
+  }
+  const redirectTo = RedirectSchema.safeParse(form.get("redirectTo") ?? undefined);
+  const backTo = redirectTo.success ? redirectTo.data : undefined;
+  const parsed = IntentSchema.safeParse(Object.fromEntries(form));
+  const signedIn = isSignedIn(request.headers.get("Cookie"));
+  const session = await usableCartSession(request);
+  const api = createCartApi(services.storefront(buyerIp));
+  const headers = new Headers({ "Cache-Control": "no-store" });
+
+  const fail = async (error: unknown, intent: Intent["intent"] | undefined) => {
+    const message =
+      error instanceof BadCartRequest ||
+      error instanceof CartUserError ||
+      error instanceof StorefrontError
+        ? error.message
+        : MESSAGE_FOR_INTENT[intent ?? "add"];
+    const status =
+      error instanceof BadCartRequest ||
+      error instanceof CartUserError ||
+      error instanceof StorefrontError
+        ? error.status
+        : 500;
+    if (error instanceof StorefrontError) {
+      services.logger.warn({ err: error }, `cart ${intent ?? "change"} failed`);
+    } else if (!(error instanceof BadCartRequest || error instanceof CartUserError)) {
+      throw error;
+    }
+    if (browserPostedForm(request, backTo)) {
+      const notice =
+        error === EMPTY_CART
+          ? EMPTY_CART_NOTICE
+          : ({ title: message, kind: "error" } satisfies CartNotice);
+      headers.append("Set-Cookie", await serializeCartNotice(notice, services.config));
+      return redirect(backTo ?? refererPath(request), { status: 303, headers });
+    }
+    const fieldErrors = error instanceof BadCartRequest ? error.fieldErrors : undefined;
+    return data<CartActionData>(
+      { ok: false, error: message, ...(fieldErrors ? { fieldErrors } : {}) },
+      { status, headers },
+    );
+  };
+
+  if (!parsed.success) {
+    const intent = IntentSchema.options
+      .map((option) => option.shape.intent.value)
+      .find((name) => name === form.get("intent"));
+    return fail(
+      new BadCartRequest(intent ? MESSAGE_FOR_INTENT[intent] : "Unknown cart action"),
+      intent,
+    );
+  }
+  const intent = parsed.data;
+
+  const remember = async (cart: Cart) => {
+    headers.append(
+      "Set-Cookie",
+      await serializeCartSession(
+        { cartId: cart.id, customer: signedIn || session.customer },
+        services.config,
+      ),
+    );
+  };
+  const succeed = (cart: Cart | null) =>
+    browserPostedForm(request, backTo)
+      ? redirect(backTo ?? refererPath(request), { status: 303, headers })
+      : data<CartActionData>({ ok: true, cart: cart ? toCartView(cart) : null }, { headers });
+
+  // The drawer asks the customer to log in again (and a toast says why).
+  const reauthenticate = async () => {
+    if (browserPostedForm(request, backTo)) {
+      headers.append("Set-Cookie", await serializeCartNotice(REAUTH_NOTICE, services.config));
+      return redirect(backTo ?? refererPath(request), { status: 303, headers });
+    }
+    return data<CartActionData>(
+      { ok: false, error: REAUTH_MESSAGE, reauthenticate: true },
+      { status: 401, headers },
+    );
+  };
+
+  try {
+    switch (intent.intent) {
+      case "add": {
+        const cart = await addToCart(api, services.cache, session.cartId, intent, form);
+        await remember(cart);
+        return succeed(cart);
+      }
+      case "update": {
+        if (!session.cartId) throw new BadCartRequest(CART_ERRORS.update);
+        const cart = await updateLine(api, session.cartId, intent);
+        if (cart) await remember(cart);
+        return succeed(cart);
+      }
+      case "remove": {
+        if (!session.cartId) throw new BadCartRequest(CART_ERRORS.remove);
+        const cart = await removeLine(api, session.cartId, intent.lineId);
+        if (cart) await remember(cart);
+        return succeed(cart);
+      }
+      case "checkout": {
+        const cart = session.cartId ? await api.get(session.cartId) : null;
+        if (!cart || cart.lines.length === 0) throw EMPTY_CART;
+        const checkoutUrl = new URL(cart.checkoutUrl);
+        if (signedIn) {
+          // SPEC §4: the session is verified before checkout; §6: then logged_in=true.
+          const verdict = await verifyCheckoutSession(request, services);
+          for (const cookie of verdict.setCookies) headers.append("Set-Cookie", cookie);
+          if (!verdict.ok) return reauthenticate();
+          checkoutUrl.searchParams.set("logged_in", "true");
+        }
+        return redirect(checkoutUrl.toString(), { status: 303, headers });
+      }
+    }
+  } catch (error) {
+    return fail(error, intent.intent);
+  }
+}
+
+const REAUTH_NOTICE: CartNotice = { ...REAUTH_TOAST, kind: "error", reauthenticate: true };
+
+const EMPTY_CART = new BadCartRequest(
+  `${EMPTY_CART_NOTICE.title}: ${EMPTY_CART_NOTICE.description}`,
+  undefined,
+  409,
+);
+
+/**
+ * Whether the browser itself posted the form (no JavaScript): it navigates, so it wants a page
+ * back. A fetcher's request is a fetch (React Router strips its `.data` suffix before the action
+ * runs, so the URL cannot tell); add forms rendered for it also leave `redirectTo` out.
+ */
+function browserPostedForm(request: Request, redirectTo: string | undefined): boolean {
+  return (
+    redirectTo !== undefined ||
+    request.headers.get("Sec-Fetch-Mode") === "navigate" ||
+    (request.headers.get("Accept") ?? "").includes("text/html")
+  );
+}
+
+function refererPath(request: Request): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return "/";
+  try {
+    const url = new URL(referer);
+    return url.origin === new URL(request.url).origin ? `${url.pathname}${url.search}` : "/";
+  } catch {
+    return "/";
+  }
+}
+
+async function addToCart(
+  api: CartApi,
+  cache: Cache,
+  cartId: string | null,
+  intent: Extract<Intent, { intent: "add" }>,
+  form: FormData,
+): Promise<Cart> {
+  const merchandise = await api.merchandise(intent.merchandiseId);
+  if (!merchandise) throw new BadCartRequest(CART_ERRORS.add);
+  let attributes: { key: string; value: string }[] = [];
+  if (isCourseProduct(merchandise.product)) {
+    if (intent.quantity > MAX_SEATS) throw new BadCartRequest(CART_ERRORS.add);
+    const result = parseParticipants(form, intent.quantity);
+    if ("fieldErrors" in result) {
+      const [first] = Object.values(result.fieldErrors);
+      throw new BadCartRequest(first ?? CART_ERRORS.add, result.fieldErrors, 422);
+    }
+    attributes = participantAttributes(result.participants);
+  }
+
+  const add = async () => {
+    let id = cartId ?? (await api.create());
+    try {
+      return await api.addLines(id, [
+        { merchandiseId: intent.merchandiseId, quantity: intent.quantity, attributes },
+      ]);
+    } catch (error) {
+      // The cookie named a cart that is gone (checked out, expired): start a new one.
+      if (!(error instanceof CartUserError && error.cartIsGone && cartId)) throw error;
+      id = await api.create();
+      return api.addLines(id, [
+        { merchandiseId: intent.merchandiseId, quantity: intent.quantity, attributes },
+      ]);
+    }
+  };
+
+  if (!intent.formKey || !cartId) return add();
+  const key = `cart-add:${cartId}:${intent.formKey}:${intent.merchandiseId}:${intent.quantity}`;
+  let added: Cart | undefined;
+  await cache.fetch(
+    key,
+    async () => {
+      added = await add();
+      return true;
+    },
+    DUPLICATE_ADD_WINDOW,
+  );
+  // `added` is unset when this was the duplicate: the cart as the first one left it.
+  return added ?? (await requireCart(api, cartId, CART_ERRORS.add));
+}
+
+async function requireCart(api: CartApi, cartId: string, message: string): Promise<Cart> {
+  const cart = await api.get(cartId);
+  if (!cart) throw new BadCartRequest(message);
+  return cart;
+}
+
+async function updateLine(
+  api: CartApi,
+  cartId: string,
+  intent: Extract<Intent, { intent: "update" }>,
+): Promise<Cart | null> {
+  let quantity = intent.quantity;
+  if (intent.from !== undefined) {
+    // Another tab may have changed the line since this one showed it: a +/- press adds its
+    // change to what the line holds now, so neither tab's change is lost.
+    const current = await api.get(cartId);
+    const line = current?.lines.find((candidate) => candidate.id === intent.lineId);
+    if (!current || !line) return current;
+    quantity = clampCartQuantity(line.quantity + (intent.quantity - intent.from));
+  }
+  try {
+    return await api.updateLines(cartId, [{ id: intent.lineId, quantity }]);
+  } catch (error) {
+    if (error instanceof CartUserError && error.lineIsGone) return api.get(cartId);
+    throw error;
+  }
+}
+
+async function removeLine(api: CartApi, cartId: string, lineId: string): Promise<Cart | null> {
+  try {
+    return await api.removeLines(cartId, [lineId]);
+  } catch (error) {
+    // Removed already (another tab): the shopper's wish holds, so it is not an error.
+    if (error instanceof CartUserError && error.lineIsGone) return api.get(cartId);
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import type { Cache } from "../../../server/cache";
+import type { Config } from "../../../server/config";
+import { ensureFreshSession, type RefreshTiming, sharedRefresh } from "./auth.server";
+import { commitSession, readSession } from "./session.server";
+
+/** SPEC.md §8: what the drawer and the toast say when the session cannot be verified. */
+export const REAUTH_MESSAGE = "For your security, please log in again to continue.";
+export const REAUTH_TOAST = {
+  title: "Authentication Required",
+  description: "For security reasons, you must log in again before checkout.",
+};
+
+/**
+ * SPEC.md §4: before a signed-in customer's checkout the session is verified; an expired token
+ * gets one refresh with up to 3 retries (1 s, 2 s, 3 s). If it still fails, re-login is required.
+ * The cookies stay as they are on failure, so signing in again keeps the customer's cart.
+ */
+export async function verifyCheckoutSession(
+  request: Request,
+  services: { config: Config; cache: Cache },
+  timing: RefreshTiming = {},
+): Promise<{ ok: boolean; setCookies: string[] }> {
+  const { config, cache } = services;
+  const session = await readSession(request, config);
+  if (!session) return { ok: false, setCookies: [] };
+  const outcome = await ensureFreshSession(
+    config,
+    session,
+    timing,
+    sharedRefresh(config, cache, session),
+  );
+  if (outcome.status !== "valid") return { ok: false, setCookies: [] };
+  return {
+    ok: true,
+    setCookies: outcome.refreshed ? await commitSession(outcome.session, config) : [],
+  };
+}

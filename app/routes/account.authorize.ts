@@ -1,0 +1,25 @@
+import { data, redirect } from "react-router";
+import { CodeVerifierNotFoundError, completeSignIn } from "../lib/customer/auth.server";
+import { SignInFailedError } from "../lib/customer/oidc.server";
+import { commitSession, withCookies } from "../lib/customer/session.server";
+import type { Route } from "./+types/account.authorize";
+
+/** The sign-in callback: the code is exchanged on the server and the tokens go into cookies. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, cache, logger } = context.services;
+  const url = new URL(request.url);
+  if (url.searchParams.has("error")) return redirect("/login?error=cancelled");
+  try {
+    const { session, returnTo } = await completeSignIn(config, cache, url);
+    return redirect(returnTo, {
+      headers: withCookies(await commitSession(session, config), { "Cache-Control": "no-store" }),
+    });
+  } catch (error) {
+    if (error instanceof CodeVerifierNotFoundError) throw data(error.message, { status: 400 });
+    if (error instanceof SignInFailedError) {
+      logger.warn({ code: error.code }, "sign-in failed");
+      return redirect("/login?error=failed");
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import { redirect } from "react-router";
+import { emptyCartOnSignOut } from "../lib/commerce/cart.server";
+import { oidcSettings } from "../lib/customer/auth.server";
+import { createSignOutUrl, revokeRefreshToken } from "../lib/customer/oidc.server";
+import { destroySession, readSession, withCookies } from "../lib/customer/session.server";
+import type { Route } from "./+types/account.logout";
+
+/**
+ * Signing out forgets the tokens, revokes the refresh token, and ends the provider's session too
+ * (SPEC.md §7: its logout page with id_token_hint and post_logout_redirect_uri).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { config, logger } = context.services;
+  const session = await readSession(request, config);
+  const settings = oidcSettings(config);
+  const headers = withCookies(await destroySession(config), { "Cache-Control": "no-store" });
+  // ARCHITECTURE.md: the signed-in customer's cart is emptied when the session ends.
+  headers.append(
+    "Set-Cookie",
+    await emptyCartOnSignOut(request, context.services, context.buyerIp),
+  );
+  if (session?.refreshToken) {
+    await revokeRefreshToken(settings, session.refreshToken).catch((error: unknown) =>
+      logger.warn({ err: error }, "revoking the refresh token failed"),
+    );
+  }
+  try {
+    const signOutUrl = await createSignOutUrl(settings, session?.idToken);
+    return redirect(signOutUrl.toString(), { headers });
+  } catch (error) {
+    logger.warn({ err: error }, "the provider's logout page is unavailable");
+    return redirect("/", { headers });
+  }
+}
+
+// Signing out changes state, so it takes a POST; a plain visit goes back to the account.
+export function loader() {
+  return redirect("/account");
+}

@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
  * module and imports of every route from the root down, gzip as the server sends it.
  * See docs/decisions/001-javascript-budget.md for the two budgets and why.
  */
-export const BUDGET = { totalKiB: 125, appKiB: 25 };
+export const BUDGET = { totalKiB: 130, appKiB: 25 };
 
 const client = path.resolve(process.env.LAGOON_BUILD_DIR ?? "build", "client");
 const manifestFile = readdirSync(path.join(client, "assets")).find((name) =>

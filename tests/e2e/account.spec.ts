@@ -27,11 +27,19 @@ test.describe("signing in", () => {
     });
   }
 
-  test("signing out ends the session at the shop and at the platform", async ({ page }) => {
+  test("signing out ends the session at the shop and at the platform, and empties the cart", async ({
+    page,
+  }) => {
     await signIn(page, CUSTOMERS.trainee);
+    await page.goto("/store/products/davey-silensorpro-sls-pool-pump");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByRole("main").getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByRole("button", { name: "Open cart, 1 item" }).first()).toBeAttached();
+    await page.goto("/account");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open cart, empty" }).first()).toBeVisible();
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?returnTo=/);
   });
@@ -227,7 +235,9 @@ test.describe("checking out with an ended session", () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.getByRole("main").getByRole("button", { name: "Add to cart" }).click();
     const drawer = page.getByRole("dialog", { name: "Your cart" });
-    await expect(drawer.getByRole("link", { name: "Davey SilensorPro SLS Pool Pump", exact: true })).toBeVisible();
+    await expect(
+      drawer.getByRole("link", { name: "Davey SilensorPro SLS Pool Pump", exact: true }),
+    ).toBeVisible();
 
     const refreshToken = await cookieValue(context, "lagoon_refresh_token");
     await page.request.post(`${SHORT_TOKEN_ORIGIN}/_emulators/customer-account/token/revocation`, {
@@ -249,7 +259,9 @@ test.describe("checking out with an ended session", () => {
       page.getByText("For security reasons, you must log in again before checkout."),
     ).toBeVisible();
     // The cart is still there, and logging in again leads back to the shop.
-    await expect(drawer.getByRole("link", { name: "Davey SilensorPro SLS Pool Pump", exact: true })).toBeVisible();
+    await expect(
+      drawer.getByRole("link", { name: "Davey SilensorPro SLS Pool Pump", exact: true }),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 });

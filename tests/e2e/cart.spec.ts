@@ -64,6 +64,23 @@ async function cartIdOf(context: BrowserContext): Promise<string> {
 }
 
 test.describe("the cart", () => {
+  test("a product with one variant is added from its collection card", async ({ page }) => {
+    await visit(page, "/store/collections/test-kits");
+    const card = page.getByRole("article").filter({
+      has: page.getByRole("link", { name: "AquaChek 7-in-1 Test Strips", exact: true }),
+    });
+    await card.getByRole("button", { name: "Add to cart" }).click();
+    await expect(lineOf(page, "AquaChek 7-in-1 Test Strips")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open cart, 1 item" }).first()).toBeAttached();
+    // A product with options is chosen on its own page: its card has no button.
+    await visit(page, "/store/collections/pumps");
+    const pump = page.getByRole("article").filter({
+      has: page.getByRole("link", { name: PUMP.title, exact: true }),
+    });
+    await expect(pump).toHaveCount(1);
+    await expect(pump.getByRole("button", { name: "Add to cart" })).toHaveCount(0);
+  });
+
   test("adding from the product page opens the drawer with the line and the badge", async ({
     page,
   }) => {

@@ -1,6 +1,14 @@
 import { Link } from "react-router";
+import { isCourseProduct } from "../../lib/commerce/cart";
 import { productPath } from "../../lib/commerce/catalogue-seo";
-import type { CollectionProduct, Image, PriceRange, SearchResult } from "../../lib/commerce/types";
+import type {
+  CollectionProduct,
+  Image,
+  PriceRange,
+  ProductVariant,
+  SearchResult,
+} from "../../lib/commerce/types";
+import { AddToCart } from "../cart/add-to-cart";
 import { isOnSale, PriceRangeLabel } from "./price";
 import { ProductImage } from "./product-image";
 
@@ -15,6 +23,21 @@ export interface CardProduct {
   image: Image | null;
   priceRange: PriceRange;
   compareAtPriceRange: PriceRange | null;
+  /** A product with one variant is added to the cart from its card (issue 5). */
+  quickAdd: {
+    variant: Pick<ProductVariant, "id" | "title" | "sku" | "price" | "selectedOptions" | "image">;
+    course: boolean;
+  } | null;
+}
+
+function quickAddOf(product: CollectionProduct): CardProduct["quickAdd"] {
+  const [only, ...others] = product.variants;
+  if (!only || others.length > 0 || product.requestAQuote || !only.availableForSale) return null;
+  const { id, title, sku, price, selectedOptions, image } = only;
+  return {
+    variant: { id, title, sku, price, selectedOptions, image },
+    course: isCourseProduct(product),
+  };
 }
 
 export function toCardProduct(product: CollectionProduct | SearchResult): CardProduct {
@@ -32,8 +55,15 @@ export function toCardProduct(product: CollectionProduct | SearchResult): CardPr
         requestAQuote: product.requestAQuote,
         image: product.images[0] ?? null,
         compareAtPriceRange: product.compareAtPriceRange,
+        quickAdd: quickAddOf(product),
       }
-    : { ...base, requestAQuote: false, image: product.image, compareAtPriceRange: null };
+    : {
+        ...base,
+        requestAQuote: false,
+        image: product.image,
+        compareAtPriceRange: null,
+        quickAdd: null,
+      };
 }
 
 function Badge({ children, tone }: { children: React.ReactNode; tone: "dark" | "sale" | "quote" }) {
@@ -104,6 +134,20 @@ export function ProductCard({
       <div className="mt-1 text-slate-900">
         <PriceRangeLabel range={product.priceRange} compareAtRange={product.compareAtPriceRange} />
       </div>
+      {product.quickAdd ? (
+        <AddToCart
+          product={{
+            handle: product.handle,
+            title: product.title,
+            image: product.image,
+            course: product.quickAdd.course,
+          }}
+          variant={product.quickAdd.variant}
+          buttonLabel="Add to cart"
+          className="relative z-10 mt-3"
+          buttonClassName="w-full rounded-md border border-lagoon-700 px-3 py-2 text-sm font-semibold text-lagoon-800 hover:bg-lagoon-50 disabled:opacity-60"
+        />
+      ) : null}
     </article>
   );
 }

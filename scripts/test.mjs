@@ -52,9 +52,9 @@ for (const [name, command, args] of steps) {
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
 const vitest = read(`${REPORTS}/vitest.json`);
 const playwright = read(`${REPORTS}/playwright.json`);
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failed =
-  (vitest?.numFailedTests ?? 0) +
-  (playwright?.stats?.unexpected ?? 0) +
-  (playwright?.stats?.flaky ?? 0);
+const flaky = playwright?.stats?.flaky ?? 0;
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + flaky;
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+if (flaky > 0)
+  console.log(`\n${flaky} end-to-end test(s) passed only on their retry: see the list above.`);
 console.log(`\n${passed} passed, ${failed} failed`);

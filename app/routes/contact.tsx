@@ -1,11 +1,11 @@
+import { PageHeader } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContactPage } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
 import { buildSeo } from "../lib/content/seo.server";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/contact";
-import { PageHeader } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = contentReader(request, context.services);

@@ -1,3 +1,5 @@
+import { PageHeader, StructuredData } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadCourse } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
@@ -5,8 +7,6 @@ import { breadcrumbJsonLd, buildSeo } from "../lib/content/seo.server";
 import { ButtonLink, ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/course";
-import { PageHeader, StructuredData } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 /** `/training-centre/{uid}`: an online or a local course page (its content; booking is the shop's). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

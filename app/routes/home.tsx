@@ -1,10 +1,10 @@
+import { SlicePage, StructuredData } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadHomePage } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
 import { buildSeo, organisationJsonLd } from "../lib/content/seo.server";
 import type { Route } from "./+types/home";
-import { SlicePage, StructuredData } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = contentReader(request, context.services);

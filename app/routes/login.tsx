@@ -1,13 +1,13 @@
 import { useSearchParams } from "react-router";
 import { SignInButton } from "../components/account/sign-in-button";
+import { PageHeader } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadLoginPage } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
 import { buildSeo } from "../lib/content/seo.server";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/login";
-import { PageHeader } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 /** The login page's content; signing in itself belongs to the customer-account work. */
 export async function loader({ request, context }: Route.LoaderArgs) {

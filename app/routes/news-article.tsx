@@ -1,3 +1,6 @@
+import { Tags } from "../components/content/news-card";
+import { PageHeader, StructuredData } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadNewsArticle } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
@@ -5,9 +8,6 @@ import { articleJsonLd, breadcrumbJsonLd, buildSeo } from "../lib/content/seo.se
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news-article";
-import { Tags } from "./content/news-card";
-import { PageHeader, StructuredData } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const content = contentReader(request, context.services);

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
+import { NewsCard } from "../components/content/news-card";
+import { PageHeader } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadNewsList, loadSectionHome } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
 import { buildSeo } from "../lib/content/seo.server";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news";
-import { NewsCard } from "./content/news-card";
-import { PageHeader } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 /** `/news?page=N`: newest first, NEWS_PAGE_SIZE a page. */
 function pageNumber(request: Request): number | null {

@@ -1,10 +1,10 @@
+import { SlicePage } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadPageByUid } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
 import { buildSeo } from "../lib/content/seo.server";
 import type { Route } from "./+types/page";
-import { SlicePage } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 /**
  * `/{uid}`: a standard page, and `/store/{uid}`: the shop's own content pages (delivery, returns,

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { PageHeader } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadProjects, loadSectionHome } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
@@ -6,8 +8,6 @@ import { buildSeo } from "../lib/content/seo.server";
 import { ContentImg } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/projects";
-import { PageHeader } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = contentReader(request, context.services);

@@ -1,3 +1,5 @@
+import { PageHeader } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadTestimonialsPage } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
@@ -6,8 +8,6 @@ import { RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import { Rating } from "../slices/testimonials";
 import type { Route } from "./+types/testimonials";
-import { PageHeader } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = contentReader(request, context.services);

@@ -1,3 +1,5 @@
+import { PageHeader } from "../components/content/page-parts";
+import { PreviewBanner } from "../components/content/preview-banner";
 import { loadThankYouPage } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
 import { seoMeta } from "../lib/content/seo";
@@ -5,8 +7,6 @@ import { buildSeo } from "../lib/content/seo.server";
 import { ButtonLink, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/thank-you";
-import { PageHeader } from "./content/page-parts";
-import { PreviewBanner } from "./content/preview-banner";
 
 /**
  * Thank-you pages: `/thank-you/{uid}`, and the fixed addresses `/thank-you`,

@@ -234,7 +234,13 @@ test.describe("checking out with an ended session", () => {
     await page.goto(`${SHORT_TOKEN_ORIGIN}/store/products/davey-silensorpro-sls-pool-pump`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.getByRole("main").getByRole("button", { name: "Add to cart" }).click();
+    // Added with JavaScript (the drawer opens) or, if pressed before the form's code arrived,
+    // as a plain form post (the page comes back): either way the cart holds the pump.
+    await expect(page.getByRole("button", { name: "Open cart, 1 item" }).first()).toBeAttached();
+    await page.waitForLoadState();
     const drawer = page.getByRole("dialog", { name: "Your cart" });
+    if (!(await drawer.isVisible()))
+      await page.getByRole("button", { name: "Open cart, 1 item" }).first().click();
     await expect(
       drawer.getByRole("link", { name: "Davey SilensorPro SLS Pool Pump", exact: true }),
     ).toBeVisible();

@@ -44,6 +44,8 @@ async function reload(page: Page) {
 }
 
 async function openDrawer(page: Page) {
+  // The drawer comes last in the streamed document: wait for it before pressing its button.
+  await page.waitForLoadState();
   await cartButton(page).click();
   await expect(drawerOf(page)).toBeVisible();
 }

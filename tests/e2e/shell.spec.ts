@@ -22,6 +22,13 @@ test.describe("the shop's frame", () => {
         page.getByRole("link", { name: `Coral Bay Pool & Spa on ${platform}` }),
       ).toBeVisible();
     }
+    // The icons come from one cached sprite, not from the page's JavaScript.
+    const sprite = await page.request.get("/icons/social.svg");
+    expect(sprite.status()).toBe(200);
+    const symbols = await sprite.text();
+    for (const id of ["facebook", "instagram", "linkedin", "tiktok", "x", "youtube"]) {
+      expect(symbols).toContain(`<symbol id="${id}"`);
+    }
   });
 
   test("the newsletter form needs an email before Subscribe is enabled", async ({ page }) => {

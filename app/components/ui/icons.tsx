@@ -1,5 +1,3 @@
-import { siFacebook, siInstagram, siTiktok, siX, siYoutube } from "simple-icons";
-
 // Icons are bundled at build time: the browser never fetches them from an icon service.
 type IconProps = { className?: string };
 
@@ -59,7 +57,11 @@ export const UserIcon = (props: IconProps) => (
   </Stroke>
 );
 
-function Brand({ path, className }: IconProps & { path: string }) {
+/** Social platforms' marks, from the sprite scripts/social-icons.mjs writes at build time. */
+export function SocialIcon({
+  platform,
+  className,
+}: IconProps & { platform: "Facebook" | "Instagram" | "LinkedIn" | "TikTok" | "X" | "YouTube" }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -68,27 +70,7 @@ function Brand({ path, className }: IconProps & { path: string }) {
       focusable="false"
       className={className}
     >
-      <path d={path} />
+      <use href={`/icons/social.svg#${platform.toLowerCase()}`} />
     </svg>
   );
-}
-
-// LinkedIn's mark is not in simple-icons (the brand asked for its removal): a plain "in" tile.
-const LINKEDIN =
-  "M3 3h18v18H3V3Zm4.2 7.6v7h2.3v-7H7.2Zm1.15-3.5a1.33 1.33 0 1 0 0 2.66 1.33 1.33 0 0 0 0-2.66Zm3.1 3.5v7h2.3v-3.7c0-1 .2-1.9 1.4-1.9 1.2 0 1.2 1.1 1.2 2v3.6h2.3v-4.1c0-2-.4-3.5-2.8-3.5-1.1 0-1.9.6-2.2 1.2v-.6h-2.5Z";
-
-export const SOCIAL_ICON_PATHS = {
-  Facebook: siFacebook.path,
-  Instagram: siInstagram.path,
-  LinkedIn: LINKEDIN,
-  TikTok: siTiktok.path,
-  X: siX.path,
-  YouTube: siYoutube.path,
-} as const;
-
-export function SocialIcon({
-  platform,
-  className,
-}: IconProps & { platform: keyof typeof SOCIAL_ICON_PATHS }) {
-  return <Brand path={SOCIAL_ICON_PATHS[platform]} className={className} />;
 }

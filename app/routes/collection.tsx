@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link, redirect, useLocation, useNavigation } from "react-router";
-import { Breadcrumbs } from "../components/product/breadcrumbs";
 import { SortForm, TagFilter } from "../components/product/collection-controls";
 import { type CardProduct, ProductCard, toCardProduct } from "../components/product/product-card";
+import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import {
   CATALOGUE_CACHE_CONTROL,
   catalogFor,
@@ -10,8 +10,6 @@ import {
   requireCatalogData,
 } from "../lib/commerce/catalogue-page.server";
 import {
-  absoluteUrl,
-  breadcrumbJsonLd,
   catalogueMeta,
   collectionPath,
   metaDescription,
@@ -26,6 +24,7 @@ import {
   sortOrder,
 } from "../lib/commerce/collection-view";
 import { sanitizeDescription } from "../lib/commerce/sanitize-description.server";
+import { absoluteUrl, breadcrumbJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/collection";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -76,7 +75,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       image: collection.image
         ? { url: collection.image.url, alt: collection.image.altText ?? collection.title }
         : null,
-      jsonLd: [breadcrumbJsonLd(crumbs, publicUrl)],
+      jsonLd: [breadcrumbJsonLd(publicUrl, crumbs)],
     }),
   };
 }

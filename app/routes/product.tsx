@@ -1,10 +1,10 @@
-import { Breadcrumbs } from "../components/product/breadcrumbs";
 import { Price } from "../components/product/price";
 import { ProductFiles } from "../components/product/product-files";
 import { ProductForm } from "../components/product/product-form";
 import { ProductGallery } from "../components/product/product-gallery";
 import { StockMessage } from "../components/product/stock-message";
 import { VariantPicker } from "../components/product/variant-picker";
+import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import {
   CATALOGUE_CACHE_CONTROL,
   catalogFor,

@@ -1,7 +1,7 @@
 import { loadSitemapEntries } from "../lib/content/pages.server";
 import { isUpstreamFailure, PUBLIC_PAGE_CACHE } from "../lib/content/reader.server";
-import { absoluteUrl } from "../lib/content/seo.server";
 import { CONTENT_CACHE, CONTENT_CACHE_PREFIX } from "../lib/content/shell.server";
+import { absoluteUrl } from "../lib/structured-data";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (value: string) =>

@@ -1,41 +1,10 @@
-import { Link } from "react-router";
 import { useNonce } from "../../components/nonce";
 import { jsonLdText, type Seo } from "../../lib/content/seo";
 import type { SliceView } from "../../lib/content/slices";
+import type { Breadcrumb as Crumb } from "../../lib/structured-data";
 import { RichHtml } from "../../slices/parts";
 import { SliceZone, startsWithHero } from "../../slices/slice-zone";
-
-export interface Crumb {
-  name: string;
-  path: string;
-}
-
-/** The visible twin of the page's BreadcrumbList JSON-LD. */
-export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-      <ol className="flex flex-wrap items-center gap-1">
-        {crumbs.map((crumb, index) => {
-          const last = index === crumbs.length - 1;
-          return (
-            <li key={crumb.path} className="flex items-center gap-1">
-              {last ? (
-                <span aria-current="page">{crumb.name}</span>
-              ) : (
-                <>
-                  <Link to={crumb.path} className="underline-offset-2 hover:underline">
-                    {crumb.name}
-                  </Link>
-                  <span aria-hidden="true">/</span>
-                </>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
-}
+import { Breadcrumbs } from "../ui/breadcrumbs";
 
 export function PageHeader({
   title,

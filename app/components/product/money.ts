@@ -1,22 +1,7 @@
+import { formatMoney } from "../../lib/commerce/money";
 import type { Money, PriceRange } from "../../lib/commerce/types";
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** SPEC.md §9: money shows in dollars with 2 decimals ("$1,249.00"). */
-export function formatMoney(money: Money): string {
-  let formatter = formatters.get(money.currencyCode);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat("en-AU", {
-      style: "currency",
-      currency: money.currencyCode,
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(money.currencyCode, formatter);
-  }
-  return formatter.format(Number(money.amount));
-}
+export { formatMoney };
 
 export function isRange(range: PriceRange): boolean {
   return Number(range.min.amount) !== Number(range.max.amount);

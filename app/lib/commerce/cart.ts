@@ -1,3 +1,4 @@
+import { formatMoney } from "./money";
 import type { Image, Money, SelectedOption } from "./types";
 
 // The cart as the app sees it (SPEC §3: Cart, Cart line) and the rules the drawer follows
@@ -108,22 +109,9 @@ export function totalQuantity(lines: readonly Pick<CartLine, "quantity">[]): num
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
-
 /** SPEC §9: cart money in dollars with 2 decimals, and its currency: "$1,249.00 AUD". */
 export function formatCartMoney(money: Money): string {
-  let formatter = moneyFormatters.get(money.currencyCode);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat("en-AU", {
-      style: "currency",
-      currency: money.currencyCode,
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormatters.set(money.currencyCode, formatter);
-  }
-  return `${formatter.format(Number(money.amount))} ${money.currencyCode}`;
+  return `${formatMoney(money)} ${money.currencyCode}`;
 }
 
 /** Adds two money amounts in cents, so 0.1 + 0.2 stays 0.30. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { absoluteUrl, breadcrumbJsonLd } from "../structured-data";
 import {
-  absoluteUrl,
-  breadcrumbJsonLd,
   catalogueMeta,
   metaDescription,
   pageTitle,
@@ -92,13 +91,10 @@ describe("Product JSON-LD", () => {
 describe("breadcrumb JSON-LD", () => {
   it("lists the trail with absolute URLs and positions from 1", () => {
     expect(
-      breadcrumbJsonLd(
-        [
-          { name: "Home", path: "/" },
-          { name: "Pumps", path: "/store/collections/pumps" },
-        ],
-        "https://shop.example/",
-      ),
+      breadcrumbJsonLd("https://shop.example/", [
+        { name: "Home", path: "/" },
+        { name: "Pumps", path: "/store/collections/pumps" },
+      ]),
     ).toEqual({
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",

@@ -9,22 +9,12 @@ import { variantUrlId } from "./variant-selection";
 export const DEFAULT_SITE_NAME = "Coral Bay Pool & Spa";
 const DESCRIPTION_LENGTH = 160;
 
-export interface Breadcrumb {
-  name: string;
-  /** Path on this site; the current page has one too, for the JSON-LD. */
-  path: string;
-}
-
 export function productPath(handle: string): string {
   return `/store/products/${encodeURIComponent(handle)}`;
 }
 
 export function collectionPath(idOrHandle: string): string {
   return `/store/collections/${encodeURIComponent(idOrHandle)}`;
-}
-
-export function absoluteUrl(publicUrl: string, path: string): string {
-  return new URL(path, `${publicUrl.replace(/\/+$/, "")}/`).toString();
 }
 
 /** A description for a meta tag: plain text, one line, cut at a word near 160 characters. */
@@ -128,21 +118,5 @@ export function productJsonLd(
     ...(product.productType ? { category: product.productType } : {}),
     image: product.images.map((image) => image.url),
     offers: product.variants.map((variant) => offer(variant, productUrl)),
-  };
-}
-
-export function breadcrumbJsonLd(
-  crumbs: readonly Breadcrumb[],
-  publicUrl: string,
-): Record<string, unknown> {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: crumb.name,
-      item: absoluteUrl(publicUrl, crumb.path),
-    })),
   };
 }

@@ -1,7 +1,6 @@
+import { absoluteUrl, breadcrumbJsonLd } from "../structured-data";
 import { isCourseProduct } from "./cart";
 import {
-  absoluteUrl,
-  breadcrumbJsonLd,
   catalogueMeta,
   collectionPath,
   metaDescription,
@@ -65,7 +64,7 @@ export function productPageData(product: Product, variantParam: string | null, p
       image: image ? { url: image.url, alt: image.altText ?? product.title } : null,
       jsonLd: [
         productJsonLd(product, variant ?? undefined, canonical),
-        breadcrumbJsonLd(crumbs, publicUrl),
+        breadcrumbJsonLd(publicUrl, crumbs),
       ],
     }),
   };

@@ -1,4 +1,5 @@
 import { cookie } from "@prismicio/client";
+import { safeRedirectPath } from "../safe-redirect";
 
 /** Prismic's own cookie name: its toolbar and `enableAutoPreviewsFromReq` both read it. */
 export const PREVIEW_COOKIE = cookie.preview;
@@ -42,8 +43,4 @@ export function clearPreviewCookie(secure: boolean): string {
 }
 
 /** Only paths on this site, so the exit form cannot be turned into an open redirect. */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return "/";
-  if (value.includes("\\") || /[\r\n]/.test(value)) return "/";
-  return value;
-}
+export const safeReturnPath = (value: unknown): string => safeRedirectPath(value);

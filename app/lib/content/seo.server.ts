@@ -1,3 +1,4 @@
+import { absoluteUrl } from "../structured-data";
 import type { ContentImage } from "./fields";
 import type { Seo } from "./seo";
 import type { Shell } from "./shell.server";
@@ -26,9 +27,6 @@ export interface SeoInput {
   isHome?: boolean;
   jsonLd?: Record<string, unknown>[];
 }
-
-export const absoluteUrl = (publicUrl: string, path: string) =>
-  new URL(path, `${publicUrl}/`).toString();
 
 /** Per-page title, description and image, falling back to the settings document. */
 export function buildSeo(input: SeoInput): Seo {
@@ -108,23 +106,5 @@ export function articleJsonLd(input: {
         : {}),
     },
     mainEntityOfPage: { "@type": "WebPage", "@id": input.canonical },
-  };
-}
-
-export interface Crumb {
-  name: string;
-  path: string;
-}
-
-export function breadcrumbJsonLd(publicUrl: string, crumbs: Crumb[]): Record<string, unknown> {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: crumb.name,
-      item: absoluteUrl(publicUrl, crumb.path),
-    })),
   };
 }

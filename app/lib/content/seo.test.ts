@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { breadcrumbJsonLd } from "../structured-data";
 import type { ContentImage } from "./fields";
 import { jsonLdText, seoMeta } from "./seo";
-import { articleJsonLd, breadcrumbJsonLd, buildSeo, organisationJsonLd } from "./seo.server";
+import { articleJsonLd, buildSeo, organisationJsonLd } from "./seo.server";
 import type { Shell } from "./shell.server";
 
 const socialImage: ContentImage = {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Cache } from "../../../server/cache";
 import type { Config } from "../../../server/config";
+import { safeRedirectPath } from "../safe-redirect";
 import {
   type CustomerAccountClient,
   createCustomerAccountClient,
@@ -60,10 +61,8 @@ export function customerAccountClient(config: Config): CustomerAccountClient {
 }
 
 /** Only same-site paths: a returnTo pointing elsewhere would make sign-in an open redirect. */
-export function safeReturnTo(value: string | null | undefined, fallback = "/account"): string {
-  const sameSite = value?.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\");
-  return sameSite && value ? value : fallback;
-}
+export const safeReturnTo = (value: string | null | undefined, fallback = "/account") =>
+  safeRedirectPath(value, fallback);
 
 const PENDING_TTL_SECONDS = 10 * 60;
 const pendingKey = (state: string) => `sign-in:${state}`;

@@ -5,6 +5,11 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 
+// Besides rendering, the server build offers the server what it needs from the app: see AppEntry.
+export { createAppContext } from "./lib/context.server";
+export { oidcSettings } from "./lib/customer/auth.server";
+export { hasPersonalCookie } from "./lib/personal-cookies";
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(

@@ -6,14 +6,15 @@ import express, { type Express, type RequestHandler } from "express";
 import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { hasPersonalCookie } from "./personal-cookies";
+import type { AppContext, AppEntry } from "../app/lib/context.server";
+import { appEntryOf } from "./app-build";
 import { assignNonce, securityHeaders } from "./security";
-import type { AppServices } from "./services";
+import type { ServerStores } from "./stores";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface CreateAppOptions {
-  services: AppServices;
+  stores: ServerStores;
   /** The React Router build, or (in development) a function that loads the current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The build's client directory (hashed assets, public files). */
@@ -24,31 +25,63 @@ export interface CreateAppOptions {
   ready?: () => boolean;
 }
 
+/** The build's handler and the app context made from its entry, once per build. */
+interface LoadedApp {
+  entry: AppEntry;
+  handle: RequestHandler;
+}
+
 /**
  * A page that knows who the visitor is (signed in, or with a cart) must never be stored by a
  * shared cache, whatever the route's `headers` said for anonymous visitors.
  */
-const keepPersonalPagesPrivate: RequestHandler = (req, res, next) => {
-  if (hasPersonalCookie(req.headers.cookie)) {
-    onHeaders(res, () => {
-      const cacheControl = res.getHeader("Cache-Control");
-      if (typeof cacheControl === "string" && /\bpublic\b|s-maxage/.test(cacheControl)) {
-        res.setHeader("Cache-Control", "private, no-cache");
-      }
-    });
-  }
-  next();
-};
+function keepPersonalPagesPrivate(
+  req: express.Request,
+  res: express.Response,
+  entry: AppEntry,
+): void {
+  if (!entry.hasPersonalCookie(req.headers.cookie)) return;
+  onHeaders(res, () => {
+    const cacheControl = res.getHeader("Cache-Control");
+    if (typeof cacheControl === "string" && /\bpublic\b|s-maxage/.test(cacheControl)) {
+      res.setHeader("Cache-Control", "private, no-cache");
+    }
+  });
+}
 
 export function createApp({
-  services,
+  stores,
   build,
   clientDir = path.join(root, "build/client"),
   emulators,
   viteMiddleware,
   ready,
 }: CreateAppOptions): Express {
-  const { config, logger } = services;
+  const { config, logger } = stores;
+  const mode = config.env === "development" ? "development" : "production";
+  // In development Vite hands out a new build after an edit; each gets its own context, so the
+  // routes and the clients they are given always come from the same modules.
+  const loaded = new WeakMap<ServerBuild, LoadedApp>();
+  const load = async (): Promise<LoadedApp> => {
+    const current = typeof build === "function" ? await build() : build;
+    let app = loaded.get(current);
+    if (!app) {
+      const entry = appEntryOf(current);
+      const services: AppContext = entry.createAppContext(stores);
+      const handle = createRequestHandler({
+        build: current,
+        mode,
+        getLoadContext: (req, res) => ({
+          nonce: res.locals.cspNonce as string,
+          services,
+          buyerIp: req.ip,
+        }),
+      });
+      app = { entry, handle };
+      loaded.set(current, app);
+    }
+    return app;
+  };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
@@ -92,18 +125,14 @@ export function createApp({
 
   // Vite's development scripts carry no nonce: the CSP guards production builds.
   if (!viteMiddleware) app.use(securityHeaders(config));
-  app.use(keepPersonalPagesPrivate);
-  app.all(
-    "/{*path}",
-    createRequestHandler({
-      build,
-      mode: config.env === "development" ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        nonce: res.locals.cspNonce as string,
-        services,
-        buyerIp: req.ip,
-      }),
-    }),
-  );
+  app.all("/{*path}", async (req, res, next) => {
+    try {
+      const { entry, handle } = await load();
+      keepPersonalPagesPrivate(req, res, entry);
+      await handle(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  });
   return app;
 }

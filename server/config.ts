@@ -1,5 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
+import type { Config } from "../app/lib/config";
+
+export type { Config };
 
 /**
  * Reads the environment once. Each upstream switches to its hosted service on its own when its
@@ -47,30 +50,6 @@ const EnvSchema = z.object({
 });
 
 type Env = z.infer<typeof EnvSchema>;
-
-export type Upstream<Connected> = { mode: "embedded" } | ({ mode: "connected" } & Connected);
-
-export interface Config {
-  env: Env["NODE_ENV"];
-  port: number;
-  host: string;
-  /** The origin shoppers reach, used for canonical URLs and the emulators' public links. */
-  publicUrl: string;
-  dataDir: string;
-  logLevel: Env["LOG_LEVEL"];
-  sessionSecret: string;
-  databaseUrl?: string;
-  redisUrl?: string;
-  gtmId?: string;
-  storefront: Upstream<{ storeDomain: string; publicToken: string; privateToken?: string }> & {
-    apiVersion: string;
-  };
-  customerAccount: Upstream<{ clientId: string; shopId: string }>;
-  content: Upstream<{ repositoryName: string; accessToken?: string }> & { webhookSecret?: string };
-  newsletter: Upstream<{ apiKey: string; audienceId: string }>;
-  /** Faults the emulators inject, for tests of upstream failure; embedded mode only. */
-  emulatorFaults: unknown;
-}
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -2,22 +2,28 @@ import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app";
+import { appEntryOf } from "./app-build";
 import { readConfig } from "./config";
 import { createEmulators } from "./emulators";
 import { createLogger } from "./logger";
-import { createServices } from "./services";
+import { openStores } from "./stores";
 
 // `npm run dev`: the same server, with Vite's middleware serving sources and hot updates.
 const config = readConfig({ NODE_ENV: "development", LOG_LEVEL: "warn", ...process.env });
 const logger = createLogger(config.logLevel);
 const vite = await createViteServer({ server: { middlewareMode: true } });
-const services = await createServices(config, logger);
-const emulators = await createEmulators(config, { database: services.database.db });
+const loadBuild = () =>
+  vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+const stores = await openStores(config, logger);
+const emulators = await createEmulators(config, {
+  database: stores.database.db,
+  signIn: appEntryOf(await loadBuild()).oidcSettings(config),
+});
 const app = createApp({
-  services,
+  stores,
   emulators: emulators.router,
   viteMiddleware: vite.middlewares,
-  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  build: loadBuild,
 });
 createServer(app).listen(config.port, config.host, () => {
   console.warn(`Lagoon (development) on ${config.publicUrl}`);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Router } from "express";
-import { customerAccountIssuer, oidcSettings } from "../app/lib/customer/auth.server";
+import type { CustomerAccountOidcSettings } from "../app/lib/customer/oidc.server";
 import { type ContentFault, createContentEmulator } from "../emulators/content";
 import {
   type CustomerAccountEmulator,
@@ -33,10 +33,13 @@ export interface Emulators {
  * The one place that mounts the emulators, under `/_emulators/*`, for the upstreams that run
  * embedded. In connected mode an upstream's emulator is never mounted.
  */
-/** `database` keeps the storefront emulator's carts; without it they live in memory. */
+/**
+ * `database` keeps the storefront emulator's carts (without it they live in memory); `signIn` is
+ * the app's OAuth client, which the embedded identity provider must know.
+ */
 export async function createEmulators(
   config: Config,
-  deps: { database?: Database } = {},
+  deps: { database?: Database; signIn: CustomerAccountOidcSettings },
 ): Promise<Emulators> {
   const router = Router();
   const faults = (config.emulatorFaults ?? {}) as EmulatorFaults;
@@ -65,9 +68,9 @@ export async function createEmulators(
   let customerAccount: CustomerAccountEmulator | undefined;
   if (config.customerAccount.mode === "embedded") {
     // The app signs in here exactly as it would at Shopify: the same issuer, client and redirects.
-    const settings = oidcSettings(config);
+    const settings = deps.signIn;
     customerAccount = await createCustomerAccountEmulator({
-      issuer: customerAccountIssuer(config),
+      issuer: settings.issuer,
       clients: [
         {
           clientId: settings.clientId,

@@ -1,12 +1,12 @@
 import { createServer } from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
+import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
+import { appEntryOf, importBuild } from "./app-build";
 import { ConfigError, readConfig } from "./config";
 import { createEmulators } from "./emulators";
 import { createLogger } from "./logger";
-import { closeServices, createServices } from "./services";
+import { closeStores, openStores } from "./stores";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,15 +24,16 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const buildDir = path.resolve(root, process.env.LAGOON_BUILD_DIR ?? "build");
-  const build = (await import(
-    pathToFileURL(path.join(buildDir, "server/index.js")).href
-  )) as ServerBuild;
-  const services = await createServices(config, logger);
-  const emulators = await createEmulators(config, { database: services.database.db });
+  const build = await importBuild(buildDir);
+  const stores = await openStores(config, logger);
+  const emulators = await createEmulators(config, {
+    database: stores.database.db,
+    signIn: appEntryOf(build).oidcSettings(config),
+  });
 
   let accepting = true;
   const app = createApp({
-    services,
+    stores,
     build,
     clientDir: path.join(buildDir, "client"),
     emulators: emulators.router,
@@ -48,7 +49,7 @@ async function main() {
         storefront: config.storefront.mode,
         customerAccount: config.customerAccount.mode,
         content: config.content.mode,
-        database: services.database.engine,
+        database: stores.database.engine,
       },
       `Lagoon is serving on ${config.publicUrl}`,
     );
@@ -66,7 +67,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await emulators.close();
-      await closeServices(services);
+      await closeStores(stores);
       logger.info("stopped");
       process.exit(0);
     });

@@ -114,7 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data({ valid: true, expiresAt: outcome.session.accessTokenExpiresAt }, { headers });
       }
       try {
-        const customer = await customerAccount(config, cache, outcome.session).profile();
+        const customer = await customerAccount(context.services, outcome.session).profile();
         return data({ data: { customer } }, { headers });
       } catch (error) {
         const status = error instanceof CustomerActionError ? error.status : 502;

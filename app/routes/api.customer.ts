@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       "Cache-Control": "no-store",
     },
   );
-  const account = customerAccount(config, cache, outcome.session);
+  const account = customerAccount(context.services, outcome.session);
 
   try {
     switch (params.action) {

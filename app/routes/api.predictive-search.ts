@@ -1,10 +1,7 @@
 import { toSearchSuggestions } from "../components/search/suggestions";
-import {
-  CATALOGUE_CACHE_CONTROL,
-  catalogFor,
-  isStorefrontError,
-} from "../lib/commerce/catalogue-page.server";
+import { CATALOGUE_CACHE_CONTROL, catalogFor } from "../lib/commerce/catalogue-page.server";
 import { normaliseSearchQuery } from "../lib/commerce/search-query";
+import { StorefrontError } from "../lib/commerce/storefront.server";
 import type { Route } from "./+types/api.predictive-search";
 
 // GET /api/predictive-search?q= — suggestions for the header's search box, as JSON. Answers are
@@ -17,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Cache-Control": CATALOGUE_CACHE_CONTROL },
     });
   } catch (error) {
-    if (!isStorefrontError(error)) throw error;
+    if (!(error instanceof StorefrontError)) throw error;
     context.services.logger.warn(
       { err: error.cause ?? error },
       `predictive search: ${error.message}`,

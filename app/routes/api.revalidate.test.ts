@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryCache } from "../../server/cache";
-import { readConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
+import { createLogger, createMemoryCache, readConfig } from "../../tests/support/server-parts";
 import { action, loader } from "./api.revalidate";
 
 const KEEP = { ttlSeconds: 60 };

@@ -6,7 +6,6 @@ import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import {
   CATALOGUE_CACHE_CONTROL,
   catalogFor,
-  isStorefrontError,
   requireCatalogData,
 } from "../lib/commerce/catalogue-page.server";
 import {
@@ -24,6 +23,7 @@ import {
   sortOrder,
 } from "../lib/commerce/collection-view";
 import { sanitizeDescription } from "../lib/commerce/sanitize-description.server";
+import { StorefrontError } from "../lib/commerce/storefront.server";
 import { absoluteUrl, breadcrumbJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/collection";
 
@@ -44,7 +44,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     })
     .catch((error: unknown) => {
       // A cursor the storefront rejects (edited by hand, or from before a catalogue change).
-      if (view.after && isStorefrontError(error) && error.status === 502) {
+      if (view.after && error instanceof StorefrontError && error.status === 502) {
         throw redirect(`${basePath}${collectionViewSearch({ ...view, after: null })}`);
       }
       throw error;

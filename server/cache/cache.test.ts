@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { REDIS_TEST_URL, redisAvailable, requireServiceInCi } from "../testing/services";
+import { REDIS_TEST_URL, redisAvailable, requireServiceInCi } from "../../tests/support/services";
 import { type Cache, createCache, createMemoryCache, createRedisCache } from "./index";
 
 const runId = randomBytes(6).toString("hex");

@@ -1,9 +1,9 @@
+import type { Cache, CacheLogger } from "../../app/lib/cache";
 import { createMemoryStore } from "./memory-store";
 import { createRedisStore } from "./redis-store";
 import { consoleCacheLogger, createSwrCache } from "./swr";
-import type { Cache, CacheLogger } from "./types";
 
-export type { Cache, CacheLogger, CacheOptions } from "./types";
+export type { Cache, CacheLogger, CacheOptions } from "../../app/lib/cache";
 
 /** The in-process store: one app process, or tests. */
 export function createMemoryCache(

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
+import type { CacheLogger } from "../../app/lib/cache";
 import type { RawStore } from "./swr";
-import type { CacheLogger } from "./types";
 
 export const DEFAULT_KEY_PREFIX = "lagoon:cache:";
 

@@ -1,4 +1,4 @@
-import type { Cache, CacheLogger, CacheOptions } from "./types";
+import type { Cache, CacheLogger, CacheOptions } from "../../app/lib/cache";
 
 /**
  * What a store keeps: serialised text, so the in-process store behaves exactly like Redis

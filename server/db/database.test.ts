@@ -6,8 +6,12 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  POSTGRES_TEST_URL,
+  postgresAvailable,
+  requireServiceInCi,
+} from "../../tests/support/services";
 import { enqueueMail, InvalidMailError, listMail } from "../mail/outbox";
-import { POSTGRES_TEST_URL, postgresAvailable, requireServiceInCi } from "../testing/services";
 import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./index";
 
 // Every migration in the journal is applied exactly once.

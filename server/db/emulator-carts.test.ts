@@ -6,7 +6,11 @@ import express from "express";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorefrontEmulator, type StoredCart } from "../../emulators/storefront";
-import { POSTGRES_TEST_URL, postgresAvailable, requireServiceInCi } from "../testing/services";
+import {
+  POSTGRES_TEST_URL,
+  postgresAvailable,
+  requireServiceInCi,
+} from "../../tests/support/services";
 import { createDatabaseCartStorage } from "./emulator-carts";
 import { type DatabaseHandle, openDatabase } from "./index";
 

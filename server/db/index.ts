@@ -4,30 +4,21 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type {
+  DatabaseHandle as AppDatabaseHandle,
+  DatabaseQueryResultHKT,
+} from "../../app/lib/database";
 import * as schema from "./schema";
 
 export { schema };
 
-/** What `db.execute` resolves to on both engines: node-postgres' and PGlite's results share `rows`. */
-export interface DatabaseQueryResultHKT extends PgQueryResultHKT {
-  type: QueryRows<this["row"]>;
-}
-interface QueryRows<Row> {
-  rows: Row[];
-}
-
 /** The app's database, whichever engine is behind it: code above this module never asks which. */
 export type Database = PgDatabase<DatabaseQueryResultHKT, typeof schema>;
-
-export interface DatabaseHandle {
-  db: Database;
-  engine: "pglite" | "postgres";
-  close(): Promise<void>;
-}
+export type DatabaseHandle = AppDatabaseHandle<typeof schema>;
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite engine is used. */

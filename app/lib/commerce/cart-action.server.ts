@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { Cache } from "../../../server/cache";
-import type { Config } from "../../../server/config";
+import type { Cache } from "../cache";
+import type { Config } from "../config";
 import {
   REAUTH_MESSAGE,
   REAUTH_TOAST,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { cartLine } from "../../../tests/support/cart-fixtures";
 import type { CartView } from "./cart";
-import { cartLine } from "./cart-fixtures";
 import {
   applyCartIntents,
   intentFromForm,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createCookie } from "react-router";
-import type { Config } from "../../../server/config";
-import { CART_COOKIE, CART_NOTICE_COOKIE } from "../../../server/personal-cookies";
+import type { Config } from "../config";
 import { isSignedIn } from "../customer/session-cookie";
+import { CART_COOKIE, CART_NOTICE_COOKIE } from "../personal-cookies";
 import { type Cart, type CartAttribute, type CartView, toCartView } from "./cart";
 import { reshapeCart } from "./cart-reshape";
 import {
@@ -16,7 +16,7 @@ import {
 import {
   type StorefrontClient,
   StorefrontError,
-  type StorefrontRequestError,
+  StorefrontRequestError,
   toStorefrontError,
 } from "./storefront.server";
 import type {
@@ -96,19 +96,11 @@ export interface CartApi {
 // A variant's product changes rarely; a minute keeps course checks off the hot path.
 const MERCHANDISE_CACHE = { ttlSeconds: 60, swrSeconds: 300 };
 
-/**
- * By name, not instanceof: the client comes from the server's services, which may load
- * storefront.server.ts as a different module instance than the app's build does.
- */
-function isStorefrontRequestError(error: unknown): error is StorefrontRequestError {
-  return error instanceof Error && error.name === "StorefrontRequestError";
-}
-
 async function failingWith<T>(message: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw isStorefrontRequestError(error) ? toStorefrontError(error, message) : error;
+    throw error instanceof StorefrontRequestError ? toStorefrontError(error, message) : error;
   }
 }
 

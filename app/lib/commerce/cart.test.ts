@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cartLine } from "../../../tests/support/cart-fixtures";
 import {
   type Cart,
   canDecrease,
@@ -11,7 +12,6 @@ import {
   totalQuantity,
   visibleOptions,
 } from "./cart";
-import { cartLine } from "./cart-fixtures";
 
 describe("clampCartQuantity (SPEC §5)", () => {
   it("keeps whole numbers of 1 or more", () => {

@@ -1,4 +1,4 @@
-import type { CacheOptions } from "../../../server/cache";
+import type { CacheOptions } from "../cache";
 import {
   COLLECTION_BY_HANDLE_QUERY,
   COLLECTION_BY_ID_QUERY,

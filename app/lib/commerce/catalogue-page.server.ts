@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Catalog } from "./catalog.server";
-import type { StorefrontError } from "./storefront.server";
+import { StorefrontError } from "./storefront.server";
 
 // What the catalogue's route modules share: the catalogue for this shopper, the pages' caching,
 // and how missing items and a failing storefront become the spec's error pages.
@@ -17,21 +17,9 @@ export function catalogFor(context: AppLoadContext): Catalog {
   return context.services.catalog(context.buyerIp);
 }
 
-/**
- * By name, not `instanceof`: the server creates the catalogue from the source modules while route
- * modules run from the build, so the class exists twice in one process.
- */
-export function isStorefrontError(error: unknown): error is StorefrontError {
-  return (
-    error instanceof Error &&
-    error.name === "StorefrontError" &&
-    typeof (error as { status?: unknown }).status === "number"
-  );
-}
-
 /** A StorefrontError becomes the error page with its status (503, 502); anything else is rethrown. */
 export function toPageError(error: unknown, context?: AppLoadContext): unknown {
-  if (!isStorefrontError(error)) return error;
+  if (!(error instanceof StorefrontError)) return error;
   context?.services.logger.warn(
     { err: error.cause ?? error, status: error.status },
     `catalogue page: ${error.message}`,

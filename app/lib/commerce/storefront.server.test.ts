@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryCache } from "../../../server/cache";
+import { createMemoryCache } from "../../../tests/support/server-parts";
 import {
   createStorefrontClient,
   StorefrontError,

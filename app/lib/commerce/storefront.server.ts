@@ -5,7 +5,7 @@
 // those on top of its client would be more code than the ~100 lines of fetch below, plus a
 // dependency to keep in step with API versions.
 import { createHash } from "node:crypto";
-import type { Cache, CacheOptions } from "../../../server/cache";
+import type { Cache, CacheOptions } from "../cache";
 
 export interface StorefrontConfig {
   /** "shop.myshopify.com", or with a scheme for the emulator: "http://127.0.0.1:3000/_emulators/storefront". */

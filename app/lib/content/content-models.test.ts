@@ -11,7 +11,7 @@ import {
   type Models,
   type SliceModel,
   sliceModelFiles,
-} from "./model-conformance.server";
+} from "../../../tests/support/model-conformance";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const CONTENT_DIR = path.join(root, "content");

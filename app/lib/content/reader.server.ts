@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { AppServices } from "../../../server/services";
+import type { AppContext } from "../context.server";
 import { type ContentClient, createPreviewClient, prismic } from "./client.server";
 import { clearPreviewCookie, readPreviewToken } from "./preview.server";
 import { CONTENT_CACHE, CONTENT_CACHE_PREFIX, loadShell, type Shell } from "./shell.server";
@@ -44,7 +44,7 @@ export function isUpstreamFailure(error: unknown): boolean {
 
 export function contentReader(
   request: Request,
-  services: Pick<AppServices, "content" | "cache" | "config" | "logger">,
+  services: Pick<AppContext, "content" | "cache" | "config" | "logger">,
 ): ContentReader {
   const { content, cache, config, logger } = services;
   const previewing = readPreviewToken(request.headers.get("Cookie")) !== null;

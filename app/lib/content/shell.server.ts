@@ -1,5 +1,5 @@
 import type { Content } from "@prismicio/client";
-import type { Cache } from "../../../server/cache";
+import type { Cache } from "../cache";
 import type { ContentClient } from "./client.server";
 import { type ContentImage, linkToHref, reshapeImage, text } from "./fields";
 

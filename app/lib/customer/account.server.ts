@@ -1,8 +1,9 @@
 import { z } from "zod";
-import type { Cache } from "../../../server/cache";
-import type { Config } from "../../../server/config";
-import { customerAccountClient } from "./auth.server";
-import { CustomerAccountUnauthorizedError } from "./customer-account.server";
+import type { Cache } from "../cache";
+import {
+  type CustomerAccountClient,
+  CustomerAccountUnauthorizedError,
+} from "./customer-account.server";
 import {
   CUSTOMER_ADDRESS_CREATE_MUTATION,
   CUSTOMER_ADDRESS_DELETE_MUTATION,
@@ -149,11 +150,9 @@ function emptyToUndefined<T extends Record<string, unknown>>(value: T): T {
  * id is simply not found.
  */
 export function customerAccount(
-  config: Config,
-  cache: Cache,
+  { customerAccount: client, cache }: { customerAccount: CustomerAccountClient; cache: Cache },
   session: CustomerSession,
 ): CustomerAccount {
-  const client = customerAccountClient(config);
   const accessToken = session.accessToken;
   const subject = sessionSubject(session);
   const forget = async () => {

@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import type { Cache } from "../../../server/cache";
-import type { Config } from "../../../server/config";
+import type { Cache } from "../cache";
+import type { Config } from "../config";
 import { safeRedirectPath } from "../safe-redirect";
 import {
-  type CustomerAccountClient,
-  createCustomerAccountClient,
+  type CustomerAccountClientSettings,
   customerAccountApiUrl,
 } from "./customer-account.server";
 import {
@@ -42,22 +41,12 @@ export function oidcSettings(config: Config): CustomerAccountOidcSettings {
   };
 }
 
-const clients = new WeakMap<Config, CustomerAccountClient>();
-
-export function customerAccountClient(config: Config): CustomerAccountClient {
-  let client = clients.get(config);
-  if (!client) {
-    const base =
-      config.customerAccount.mode === "connected"
-        ? `https://shopify.com/${config.customerAccount.shopId}`
-        : `${config.publicUrl}${CUSTOMER_ACCOUNT_EMULATOR_PATH}`;
-    client = createCustomerAccountClient({
-      apiUrl: customerAccountApiUrl(base),
-      origin: config.publicUrl,
-    });
-    clients.set(config, client);
-  }
-  return client;
+export function customerAccountClientSettings(config: Config): CustomerAccountClientSettings {
+  const base =
+    config.customerAccount.mode === "connected"
+      ? `https://shopify.com/${config.customerAccount.shopId}`
+      : `${config.publicUrl}${CUSTOMER_ACCOUNT_EMULATOR_PATH}`;
+  return { apiUrl: customerAccountApiUrl(base), origin: config.publicUrl };
 }
 
 /** Only same-site paths: a returnTo pointing elsewhere would make sign-in an open redirect. */

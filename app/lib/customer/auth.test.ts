@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { readConfig } from "../../../server/config";
+import { readConfig } from "../../../tests/support/server-parts";
 import { ensureFreshSession, REFRESH_RETRY_DELAYS_MS, safeReturnTo } from "./auth.server";
 import { IdentityProviderUnavailableError, RefreshRejectedError } from "./oidc.server";
 import type { CustomerSession } from "./session.server";

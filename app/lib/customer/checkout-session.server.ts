@@ -1,5 +1,5 @@
-import type { Cache } from "../../../server/cache";
-import type { Config } from "../../../server/config";
+import type { Cache } from "../cache";
+import type { Config } from "../config";
 import { ensureFreshSession, type RefreshTiming, sharedRefresh } from "./auth.server";
 import { commitSession, readSession } from "./session.server";
 

@@ -42,7 +42,7 @@ export async function requireCustomer(
   if (outcome.status === "unavailable") throw data(null, { status: 503 });
   return {
     session: outcome.session,
-    account: customerAccount(config, cache, outcome.session),
+    account: customerAccount(context.services, outcome.session),
     setCookies: outcome.refreshed ? await commitSession(outcome.session, config) : [],
   };
 }

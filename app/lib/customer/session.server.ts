@@ -1,5 +1,5 @@
 import { type Cookie, createCookie } from "react-router";
-import type { Config } from "../../../server/config";
+import type { Config } from "../config";
 import type { CustomerTokens } from "./oidc.server";
 import { ACCESS_TOKEN_COOKIE } from "./session-cookie";
 

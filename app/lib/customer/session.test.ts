@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readConfig } from "../../../server/config";
+import { readConfig } from "../../../tests/support/server-parts";
 import { commitSession, isAccessTokenValid, readSession, sessionSubject } from "./session.server";
 
 const now = Date.UTC(2026, 10, 22);

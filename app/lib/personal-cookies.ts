@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_COOKIE } from "../app/lib/customer/session-cookie";
+import { ACCESS_TOKEN_COOKIE } from "./customer/session-cookie";
 
 export const CART_COOKIE = "lagoon_cart";
 /** A one-time cart message after a form posted without JavaScript (e.g. 'Empty Cart'). */

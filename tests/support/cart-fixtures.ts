@@ -1,4 +1,4 @@
-import type { CartLine } from "./cart";
+import type { CartLine } from "../../app/lib/commerce/cart";
 
 // Test fixtures: a cart line of the demo catalogue, to vary per test.
 

@@ -1,0 +1,98 @@
+import type { Logger } from "pino";
+import type { Cache } from "./cache";
+import { type Catalog, createCatalog } from "./commerce/catalog.server";
+import {
+  createStorefrontClient,
+  type StorefrontClient,
+  type StorefrontConfig,
+} from "./commerce/storefront.server";
+import type { Config } from "./config";
+import { type ContentClient, createContentClient } from "./content/client.server";
+import { customerAccountClientSettings } from "./customer/auth.server";
+import {
+  type CustomerAccountClient,
+  createCustomerAccountClient,
+} from "./customer/customer-account.server";
+import type { CustomerAccountOidcSettings } from "./customer/oidc.server";
+import type { DatabaseHandle } from "./database";
+
+/**
+ * The composition root: the one place where the app's clients are built. The server owns the
+ * process and its stores (it reads the environment, opens the database and the cache, mounts the
+ * emulators) and hands them to `createAppContext`, which it reaches through the server build's
+ * entry module — so every class here is the very one the routes import, once per process.
+ */
+export interface AppStores {
+  config: Config;
+  logger: Logger;
+  cache: Cache;
+  database: DatabaseHandle;
+}
+
+/** What loaders and actions reach through `context.services`. */
+export interface AppContext extends AppStores {
+  content: ContentClient;
+  /** A Storefront API client for one request (the buyer's IP goes with a private token). */
+  storefront(buyerIp?: string): StorefrontClient;
+  catalog(buyerIp?: string): Catalog;
+  customerAccount: CustomerAccountClient;
+}
+
+export const EMBEDDED_CONTENT_REPOSITORY = "lagoon-demo";
+/** The storefront emulator checks that a token is sent, as Shopify does; any value passes. */
+const EMBEDDED_STOREFRONT_TOKEN = "lagoon-embedded-storefront-token";
+
+/** The origin the server reaches its own emulators on: loopback, whatever the public URL is. */
+export function internalOrigin(config: Pick<Config, "host" | "port">): string {
+  const host = ["0.0.0.0", "::", ""].includes(config.host) ? "127.0.0.1" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+}
+
+export function storefrontConfig(config: Config): StorefrontConfig {
+  return config.storefront.mode === "connected"
+    ? {
+        storeDomain: config.storefront.storeDomain,
+        apiVersion: config.storefront.apiVersion,
+        publicAccessToken: config.storefront.publicToken,
+        privateAccessToken: config.storefront.privateToken,
+      }
+    : {
+        storeDomain: `${internalOrigin(config)}/_emulators/storefront`,
+        apiVersion: config.storefront.apiVersion,
+        publicAccessToken: EMBEDDED_STOREFRONT_TOKEN,
+      };
+}
+
+export function createAppContext(stores: AppStores): AppContext {
+  const { config, cache } = stores;
+  const content = createContentClient(
+    config.content.mode === "connected"
+      ? { repositoryName: config.content.repositoryName, accessToken: config.content.accessToken }
+      : {
+          repositoryName: EMBEDDED_CONTENT_REPOSITORY,
+          documentAPIEndpoint: `${internalOrigin(config)}/_emulators/content/api/v2`,
+        },
+  );
+  const storefrontSettings = storefrontConfig(config);
+  const storefront = (buyerIp?: string) =>
+    createStorefrontClient(storefrontSettings, { cache, buyerIp });
+  return {
+    ...stores,
+    content,
+    storefront,
+    catalog: (buyerIp) => createCatalog(storefront(buyerIp)),
+    customerAccount: createCustomerAccountClient(customerAccountClientSettings(config)),
+  };
+}
+
+/**
+ * What the server build's entry module (`app/entry.server.tsx`) offers the server besides
+ * rendering: the context factory, and the OAuth client the embedded identity provider must
+ * know (its redirect URIs are the app's routes).
+ */
+export interface AppEntry {
+  createAppContext(stores: AppStores): AppContext;
+  oidcSettings(config: Config): CustomerAccountOidcSettings;
+  /** Whether a request carries a cookie that makes its page personal (never shared-cacheable). */
+  hasPersonalCookie(cookieHeader: string | undefined): boolean;
+}

@@ -1,3 +1,4 @@
+import { escapeHtml } from "../shared/html";
 import type { CatalogProduct } from "./catalog";
 import type { CollectionNode, ProductNode } from "./store";
 
@@ -150,10 +151,6 @@ export function suggestQueries(
         ? `<mark>${escapeHtml(text.slice(0, typed.length))}</mark>${escapeHtml(text.slice(typed.length))}`
         : escapeHtml(text),
     }));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 // --- filters (`ProductFilter`): values of one kind are ORed, kinds are ANDed, as on Shopify.

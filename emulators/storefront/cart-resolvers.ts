@@ -1,8 +1,9 @@
 import type { GraphQLSchema } from "graphql";
 import { type CartMutationResult, cartGid, type StoredCart } from "./carts";
 import { type ConnectionArgs, paginate } from "./connection";
+import type { CatalogStore, MoneyNode, VariantNode } from "./nodes";
 import { resolver, type StorefrontContext } from "./resolvers";
-import { type CatalogStore, type MoneyNode, shopifyDecimal, type VariantNode } from "./store";
+import { shopifyDecimal } from "./store";
 
 // The cart half of the Storefront API: QueryRoot.cart and the cart mutations the shop uses. A
 // stored cart becomes an object shaped like Shopify's Cart on every read, priced from the

@@ -1,5 +1,5 @@
 import { escapeHtml } from "../shared/html";
-import type { CollectionNode, ProductNode } from "./store";
+import type { CollectionNode, ProductNode } from "./nodes";
 
 // Product photos stand-ins, drawn at request time from the product's data: a silhouette for the
 // product type, a colour per product, and a different framing per image, so every image is

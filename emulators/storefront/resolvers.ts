@@ -5,25 +5,25 @@ import {
   isObjectType,
 } from "graphql";
 import { type ConnectionArgs, paginate } from "./connection";
-import {
-  filterProducts,
-  type ProductFilterInput,
-  queryProducts,
-  rankCollections,
-  rankProducts,
-  type SearchField,
-  sortProducts,
-  suggestQueries,
-} from "./search";
 import type {
   CollectionNode,
   FileNode,
   ImageNode,
   MetafieldNode,
   ProductNode,
-  StorefrontStore,
+  SearchField,
   VariantNode,
-} from "./store";
+} from "./nodes";
+import {
+  filterProducts,
+  type ProductFilterInput,
+  queryProducts,
+  rankCollections,
+  rankProducts,
+  sortProducts,
+  suggestQueries,
+} from "./search";
+import type { StorefrontStore } from "./store";
 
 export interface StorefrontContext {
   store: StorefrontStore;

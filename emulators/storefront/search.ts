@@ -1,21 +1,10 @@
 import { escapeHtml } from "../shared/html";
 import type { CatalogProduct } from "./catalog";
-import type { CollectionNode, ProductNode } from "./store";
+import type { CollectionNode, ProductNode, ProductSearchIndex, SearchField } from "./nodes";
 
 // Search, filtering and sorting over the in-memory catalogue, close enough to Shopify's for the
 // storefront's purposes: case-insensitive word matching with light plural folding, every word
 // of the query must match somewhere, and matches rank title > tags/type/vendor/SKU > body.
-
-export type SearchField =
-  | "title"
-  | "productType"
-  | "tags"
-  | "vendor"
-  | "variantSkus"
-  | "variantTitles"
-  | "body";
-
-export type ProductSearchIndex = Record<SearchField, readonly string[]>;
 
 const FIELD_WEIGHT: Record<SearchField, number> = {
   title: 100,

@@ -9,6 +9,7 @@ import {
   type GraphQLSchema,
   type IntrospectionQuery,
 } from "graphql";
+import { mapConnection, paginateSorted, type SortedConnectionArgs } from "../shared/connection";
 import {
   type AddressUserError,
   formatAddress,
@@ -33,7 +34,6 @@ import {
   sameAddress,
   toCents,
 } from "./customer-store";
-import { type ConnectionArguments, mapConnection, paginate } from "./pagination";
 import { territoryName, zoneName } from "./territories";
 
 /** Per-request context: the verified customer and the data behind the API. */
@@ -111,7 +111,7 @@ function attachResolvers(schema: GraphQLSchema) {
     const addresses = args.skipDefault
       ? customer.addresses.filter((address) => address.id !== customer.defaultAddressId)
       : customer.addresses;
-    return paginate(addresses.map(addressNode), args as ConnectionArguments, byId);
+    return paginateSorted(addresses.map(addressNode), args as SortedConnectionArgs, byId);
   });
 
   setResolver(schema, "Customer", "orders", async (source, args, { store }) => {
@@ -119,7 +119,7 @@ function attachResolvers(schema: GraphQLSchema) {
     const orders = await store.listOrders(customer.id);
     const sortKey = (args.sortKey as keyof typeof orderSortValues | undefined) ?? "ID";
     const value = orderSortValues[sortKey];
-    const connection = paginate(orders, args as ConnectionArguments, {
+    const connection = paginateSorted(orders, args as SortedConnectionArgs, {
       value,
       id: (order) => gidNumber(order.id),
     });
@@ -152,31 +152,35 @@ function attachResolvers(schema: GraphQLSchema) {
 
   setResolver(schema, "Order", "lineItems", (source, args, { origin }) => {
     const order = source[record] as Order;
-    return mapConnection(paginate(order.lineItems, args as ConnectionArguments, byId), (line) =>
-      lineItemNode(line, order.currencyCode, origin),
+    return mapConnection(
+      paginateSorted(order.lineItems, args as SortedConnectionArgs, byId),
+      (line) => lineItemNode(line, order.currencyCode, origin),
     );
   });
 
   setResolver(schema, "Order", "fulfillments", (source, args) => {
     const order = source[record] as Order;
     return mapConnection(
-      paginate(order.fulfillments, args as ConnectionArguments, byId),
+      paginateSorted(order.fulfillments, args as SortedConnectionArgs, byId),
       (fulfillment) => fulfillmentNode(fulfillment, order),
     );
   });
 
   setResolver(schema, "Fulfillment", "fulfillmentLineItems", (source, args, { origin }) => {
     const order = source[record] as Order;
-    return mapConnection(paginate(order.lineItems, args as ConnectionArguments, byId), (line) => ({
-      __typename: "FulfillmentLineItem",
-      id: line.id.replace("LineItem", "FulfillmentLineItem"),
-      quantity: line.quantity,
-      lineItem: lineItemNode(line, order.currencyCode, origin),
-    }));
+    return mapConnection(
+      paginateSorted(order.lineItems, args as SortedConnectionArgs, byId),
+      (line) => ({
+        __typename: "FulfillmentLineItem",
+        id: line.id.replace("LineItem", "FulfillmentLineItem"),
+        quantity: line.quantity,
+        lineItem: lineItemNode(line, order.currencyCode, origin),
+      }),
+    );
   });
 
   setResolver(schema, "Fulfillment", "events", (_source, args) =>
-    paginate([], args as ConnectionArguments, byId),
+    paginateSorted([], args as SortedConnectionArgs, byId),
   );
 
   setResolver(

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from "graphql";
+import { type ConnectionArgs, paginateInOrder } from "../shared/connection";
 import { type CartMutationResult, cartGid, type StoredCart } from "./carts";
-import { type ConnectionArgs, paginate } from "./connection";
 import type { CatalogStore, MoneyNode, VariantNode } from "./nodes";
 import { resolver, type StorefrontContext } from "./resolvers";
 import { shopifyDecimal } from "./store";
@@ -161,7 +161,7 @@ export function installCartResolvers(schema: GraphQLSchema): void {
 
   resolver<CartNode>(schema, "Cart", "lines", (cart, args) => {
     const { args: page, reverse } = pageArgs(args);
-    return paginate(
+    return paginateInOrder(
       reverse ? [...cart.lineList].reverse() : cart.lineList,
       page,
       (line) => line.id,

@@ -4,7 +4,7 @@ import {
   type GraphQLSchema,
   isObjectType,
 } from "graphql";
-import { type ConnectionArgs, paginate } from "./connection";
+import { type ConnectionArgs, paginateInOrder } from "../shared/connection";
 import type {
   CollectionNode,
   FileNode,
@@ -132,7 +132,7 @@ export function installCatalogResolvers(schema: GraphQLSchema): void {
     const matching = query ? queryProducts(store.catalog.products, query) : store.catalog.products;
     // RELEVANCE keeps the ranking queryProducts made.
     const sorted = sortProducts(matching, sortKey === "RELEVANCE" ? null : sortKey, reverse);
-    return paginate(sorted, pageArgs(args), (product) => product.numericId);
+    return paginateInOrder(sorted, pageArgs(args), (product) => product.numericId);
   });
 
   resolver<unknown>(schema, "QueryRoot", "collection", (_root, { id, handle }, { store }) => {
@@ -149,7 +149,7 @@ export function installCatalogResolvers(schema: GraphQLSchema): void {
       collections.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt));
     if (sortKey === "ID" || !sortKey) collections.sort((a, b) => a.numericId - b.numericId);
     if (reverse) collections.reverse();
-    return paginate(collections, pageArgs(args), (collection) => collection.numericId);
+    return paginateInOrder(collections, pageArgs(args), (collection) => collection.numericId);
   });
 
   resolver<unknown>(schema, "QueryRoot", "search", (_root, args, { store }) => {
@@ -162,7 +162,7 @@ export function installCatalogResolvers(schema: GraphQLSchema): void {
     results = sortKey === "PRICE" ? sortProducts(results, "PRICE", reverse) : results;
     if (sortKey !== "PRICE" && reverse) results.reverse();
     results = placeUnavailable(results, unavailableProducts);
-    return paginate(results, pageArgs(args), (product) => product.numericId);
+    return paginateInOrder(results, pageArgs(args), (product) => product.numericId);
   });
 
   resolver<unknown>(schema, "QueryRoot", "predictiveSearch", (_root, args, { store }) => {
@@ -220,10 +220,14 @@ export function installCatalogResolvers(schema: GraphQLSchema): void {
   const distinct = (values: string[]) =>
     [...new Set(values)].sort((a, b) => a.localeCompare(b, "en"));
   resolver<unknown>(schema, "QueryRoot", "productTags", (_root, args, { store }) =>
-    paginate(distinct(store.catalog.products.flatMap((p) => p.tags)), pageArgs(args), (tag) => tag),
+    paginateInOrder(
+      distinct(store.catalog.products.flatMap((p) => p.tags)),
+      pageArgs(args),
+      (tag) => tag,
+    ),
   );
   resolver<unknown>(schema, "QueryRoot", "productTypes", (_root, args, { store }) =>
-    paginate(
+    paginateInOrder(
       distinct(store.catalog.products.map((p) => p.productType)),
       pageArgs(args),
       (type) => type,
@@ -248,7 +252,7 @@ export function installCatalogResolvers(schema: GraphQLSchema): void {
     truncate(product.descriptionText, truncateAt),
   );
   resolver<ProductNode>(schema, "Product", "images", (product, args) =>
-    paginate(
+    paginateInOrder(
       args.reverse ? [...product.images].reverse() : product.images,
       pageArgs(args),
       (image) => image.id,
@@ -256,7 +260,7 @@ export function installCatalogResolvers(schema: GraphQLSchema): void {
   );
   resolver<ProductNode>(schema, "Product", "featuredImage", (product) => product.images[0] ?? null);
   resolver<ProductNode>(schema, "Product", "variants", (product, args) =>
-    paginate(
+    paginateInOrder(
       args.reverse ? [...product.variants].reverse() : product.variants,
       pageArgs(args),
       (variant) => variant.id,
@@ -270,7 +274,7 @@ export function installCatalogResolvers(schema: GraphQLSchema): void {
     first == null ? product.options : product.options.slice(0, first),
   );
   resolver<ProductNode>(schema, "Product", "collections", (product, args) =>
-    paginate(product.collectionList, pageArgs(args), (collection) => collection.numericId),
+    paginateInOrder(product.collectionList, pageArgs(args), (collection) => collection.numericId),
   );
   resolver<ProductNode>(
     schema,
@@ -319,7 +323,7 @@ export function installCatalogResolvers(schema: GraphQLSchema): void {
   resolver<CollectionNode>(schema, "Collection", "products", (collection, args) => {
     const { filters, sortKey, reverse } = args;
     const filtered = filterProducts(collection.productList, filters as ProductFilterInput[]);
-    return paginate(
+    return paginateInOrder(
       sortProducts(filtered, sortKey ?? "COLLECTION_DEFAULT", reverse),
       pageArgs(args),
       (product) => product.numericId,
@@ -369,7 +373,7 @@ export function installCatalogResolvers(schema: GraphQLSchema): void {
   }
   resolver<MetafieldNode>(schema, "Metafield", "references", (metafield, args) =>
     metafield.type.startsWith("list.") && metafield.type.endsWith("_reference")
-      ? paginate(metafield.files, pageArgs(args), (file) => file.id)
+      ? paginateInOrder(metafield.files, pageArgs(args), (file) => file.id)
       : null,
   );
   resolver<MetafieldNode>(schema, "Metafield", "reference", () => null);

@@ -6,7 +6,7 @@ import {
   errorBody,
   type GraphqlParams,
 } from "../shared/graphql-http";
-import type { StorefrontContext } from "./resolvers";
+import type { StorefrontContext } from "./resolvers/context";
 import { EMULATED_API_VERSION } from "./schema";
 import type { StorefrontStore } from "./store";
 

@@ -13,7 +13,7 @@ import { renderFilePdf } from "./pdf";
 import { indexProduct } from "./search";
 
 // The catalogue reshaped once into the node objects of nodes.ts. Fields that take arguments or
-// need the request (absolute URLs) get resolvers in resolvers.ts.
+// need the request (absolute URLs) get resolvers in resolvers/.
 
 /** What the emulator's resolvers read and write. */
 export interface StorefrontStore {

@@ -1,16 +1,13 @@
 import type { GraphQLSchema } from "graphql";
-import { type ConnectionArgs, paginateInOrder } from "../shared/connection";
-import { type CartMutationResult, cartGid, type StoredCart } from "./carts";
-import type { CatalogStore, MoneyNode, VariantNode } from "./nodes";
-import { resolver, type StorefrontContext } from "./resolvers";
-import { shopifyDecimal } from "./store";
+import { type ConnectionArgs, paginateInOrder } from "../../shared/connection";
+import { type CartMutationResult, cartGid, type StoredCart } from "../carts";
+import type { CatalogStore, MoneyNode, VariantNode } from "../nodes";
+import { shopifyDecimal } from "../store";
+import { type Args, resolver, type StorefrontContext } from "./context";
 
 // The cart half of the Storefront API: QueryRoot.cart and the cart mutations the shop uses. A
 // stored cart becomes an object shaped like Shopify's Cart on every read, priced from the
 // catalogue as it is now, as Shopify prices a cart when it is read.
-
-// biome-ignore lint/suspicious/noExplicitAny: arguments arrive as graphql-js coerced them
-type Args = Record<string, any>;
 
 interface CartLineNode {
   __typename: "CartLine";

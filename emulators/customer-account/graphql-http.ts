@@ -8,7 +8,7 @@ import {
   type GraphqlParams,
 } from "../shared/graphql-http";
 import type { CustomerStore } from "./customer-store";
-import type { CustomerAccountContext } from "./graphql-schema";
+import type { CustomerAccountContext } from "./resolvers/context";
 
 const GraphqlRequestSchema = z.object({
   query: z.string().min(1),

@@ -108,29 +108,30 @@ async function deleteAddress(args: Args, { customerId, store }: CustomerAccountC
   return { deletedAddressId: addressId, userErrors: [] };
 }
 
-const addressNotFoundError: AddressUserError = {
-  code: "ADDRESS_ID_DOES_NOT_EXIST",
-  field: ["addressId"],
-  message: "Address does not exist",
-};
+function userError(code: AddressUserError["code"], field: string, message: string) {
+  return { code, field: [field], message } satisfies AddressUserError;
+}
 
-const duplicateAddressError: AddressUserError = {
-  code: "CUSTOMER_ADDRESS_ALREADY_EXISTS",
-  field: ["address"],
-  message: "This address already exists",
-};
-
-const demotingDefaultError: AddressUserError = {
-  code: "DEMOTING_CUSTOMER_DEFAULT_ADDRESS_NOT_ALLOWED",
-  field: ["defaultAddress"],
-  message: "Choose another default address first",
-};
-
-const deletingDefaultError: AddressUserError = {
-  code: "DELETING_CUSTOMER_DEFAULT_ADDRESS_NOT_ALLOWED",
-  field: ["addressId"],
-  message: "Choose another default address before deleting this one",
-};
+const addressNotFoundError = userError(
+  "ADDRESS_ID_DOES_NOT_EXIST",
+  "addressId",
+  "Address does not exist",
+);
+const duplicateAddressError = userError(
+  "CUSTOMER_ADDRESS_ALREADY_EXISTS",
+  "address",
+  "This address already exists",
+);
+const demotingDefaultError = userError(
+  "DEMOTING_CUSTOMER_DEFAULT_ADDRESS_NOT_ALLOWED",
+  "defaultAddress",
+  "Choose another default address first",
+);
+const deletingDefaultError = userError(
+  "DELETING_CUSTOMER_DEFAULT_ADDRESS_NOT_ALLOWED",
+  "addressId",
+  "Choose another default address before deleting this one",
+);
 
 function completeAddress(address: AddressFields): AddressFields {
   const phoneNumber = address.phoneNumber

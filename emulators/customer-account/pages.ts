@@ -1,13 +1,5 @@
+import { escapeHtml } from "../shared/html";
 import type { DemoCustomerSummary } from "./customer-store";
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 const styles = `
   :root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #0f172a; }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { CatalogStore, VariantNode } from "./store";
+import type { CatalogStore, VariantNode } from "./nodes";
 
 // Carts with the Storefront API's semantics: lines of the same variant with the same attributes
 // merge, quantity 0 removes a line, stock limits and unknown ids answer with userErrors and leave

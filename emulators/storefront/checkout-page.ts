@@ -1,14 +1,7 @@
+import { escapeHtml } from "../shared/html";
+
 // The checkout page's HTML: server-rendered, no JavaScript, labelled fields, errors tied to their
 // fields with aria-describedby, and the order summary as a table.
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 const styles = `
   :root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #0f172a; }

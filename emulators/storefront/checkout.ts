@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import { checkoutPath, toCartNode } from "./cart-resolvers";
 import type { CheckoutOrder, OrderAddress, OrderLine, StoredCart } from "./carts";
 import {
   AUSTRALIAN_ZONES,
@@ -11,6 +10,7 @@ import {
   renderCheckoutPage,
   type SummaryLine,
 } from "./checkout-page";
+import { checkoutPath, toCartNode } from "./resolvers/cart";
 import type { StorefrontStore } from "./store";
 
 // The hosted checkout in embedded mode (ARCHITECTURE: "Hosted checkout in embedded mode"): the

@@ -1,15 +1,12 @@
 import type { Request, RequestHandler, Response } from "express";
+import type { GraphQLSchema } from "graphql";
 import {
-  type DocumentNode,
-  execute,
-  type GraphQLError,
-  type GraphQLSchema,
-  Kind,
-  type OperationDefinitionNode,
-  parse,
-  validate,
-} from "graphql";
-import type { StorefrontContext } from "./resolvers";
+  API_VERSION_PATTERN,
+  createGraphqlHttpHandler,
+  errorBody,
+  type GraphqlParams,
+} from "../shared/graphql-http";
+import type { StorefrontContext } from "./resolvers/context";
 import { EMULATED_API_VERSION } from "./schema";
 import type { StorefrontStore } from "./store";
 
@@ -21,51 +18,10 @@ export interface EmulatorStats {
   byOperation: Record<string, number>;
 }
 
-interface PreparedDocument {
-  document?: DocumentNode;
-  errors?: readonly GraphQLError[];
-  operations: OperationDefinitionNode[];
-}
-
-// Parsing and validation are most of a request's cost; storefront clients send a handful of
-// distinct query strings, so a small cache by query string removes it.
 const DOCUMENT_CACHE_SIZE = 500;
 const DEFAULT_SLOW_MS = 10_000;
-const API_VERSION_PATTERN = /^(\d{4}-(01|04|07|10)|unstable)$/;
 
-function createDocumentCache(schema: GraphQLSchema) {
-  const cache = new Map<string, PreparedDocument>();
-  return (query: string): PreparedDocument => {
-    const cached = cache.get(query);
-    if (cached) return cached;
-    let prepared: PreparedDocument;
-    try {
-      const document = parse(query);
-      const errors = validate(schema, document);
-      const operations = document.definitions.filter(
-        (definition): definition is OperationDefinitionNode =>
-          definition.kind === Kind.OPERATION_DEFINITION,
-      );
-      prepared = errors.length ? { errors, operations } : { document, operations };
-    } catch (error) {
-      prepared = { errors: [error as GraphQLError], operations: [] };
-    }
-    if (cache.size >= DOCUMENT_CACHE_SIZE) cache.clear();
-    cache.set(query, prepared);
-    return prepared;
-  };
-}
-
-function errorBody(message: string, code: string, extra: Record<string, unknown> = {}) {
-  return { errors: [{ message, extensions: { code, ...extra } }] };
-}
-
-function readParams(request: Request): {
-  query?: string;
-  variables?: Record<string, unknown>;
-  operationName?: string;
-  invalid?: string;
-} {
+function readParams(request: Request): GraphqlParams {
   if (request.method === "GET") {
     const { query, variables, operationName } = request.query;
     let parsedVariables: Record<string, unknown> | undefined;
@@ -128,117 +84,89 @@ export function createGraphqlEndpoint(options: {
     variables: Record<string, unknown> | undefined,
   ) => string | undefined;
 }): RequestHandler {
-  const { schema, store, stats } = options;
+  const { store, stats } = options;
   const publicOrigin = options.publicOrigin.replace(/\/+$/, "");
-  const prepare = createDocumentCache(schema);
 
-  return async (request, response) => {
-    const params = readParams(request);
-    const prepared = params.query ? prepare(params.query) : undefined;
-    const operation = params.operationName
-      ? prepared?.operations.find((op) => op.name?.value === params.operationName)
-      : prepared?.operations.length === 1
-        ? prepared.operations[0]
-        : undefined;
-    const operationName = params.operationName ?? operation?.name?.value ?? "anonymous";
-    stats.requests += 1;
-    stats.byOperation[operationName] = (stats.byOperation[operationName] ?? 0) + 1;
+  return createGraphqlHttpHandler<StorefrontContext>({
+    schema: options.schema,
+    cacheSize: DOCUMENT_CACHE_SIZE,
+    readParams,
+    badRequestCode: "BAD_REQUEST",
+    async admit({ request, response, params, ...named }) {
+      const operationName = named.operationName ?? "anonymous";
+      stats.requests += 1;
+      stats.byOperation[operationName] = (stats.byOperation[operationName] ?? 0) + 1;
 
-    if (!hasAccessToken(request)) {
-      response
-        .status(401)
-        .json(
-          errorBody(
-            "[API] Invalid API key or access token (unrecognized login or wrong password)",
-            "UNAUTHORIZED",
-          ),
-        );
-      return;
-    }
-    if (!API_VERSION_PATTERN.test(String(request.params.version ?? ""))) {
-      response.status(404).json(errorBody("Not Found", "NOT_FOUND"));
-      return;
-    }
-    response.set("X-Shopify-API-Version", EMULATED_API_VERSION);
-
-    const fault =
-      request.get("X-Emulator-Fault") ??
-      request.query.emulator_fault ??
-      options.faultFor?.(operationName, params.variables) ??
-      options.fault;
-    if (typeof fault === "string" && fault) {
-      const [kind, argument] = fault.split(":");
-      if (kind === "error") {
-        response.json(
-          errorBody(
-            "Internal error. Looks like something went wrong on our end.",
-            "INTERNAL_SERVER_ERROR",
-            { requestId: `emulator-${stats.requests}` },
-          ),
-        );
-        return;
-      }
-      if (kind === "throttled") {
-        // Shopify throttles with HTTP 200 and this error, not with 429.
-        response.json(
-          errorBody("Throttled", "THROTTLED", {
-            documentation: "https://shopify.dev/api/usage/rate-limits",
-          }),
-        );
-        return;
-      }
-      if (kind === "status") {
-        const status = Number(argument);
+      if (!hasAccessToken(request)) {
         response
-          .status(status >= 400 && status <= 599 ? status : 500)
-          .json({ errors: `Emulated HTTP ${argument}` });
-        return;
-      }
-      if (kind === "slow") {
-        const delay = argument ? Number(argument) : DEFAULT_SLOW_MS;
-        if (!(await wait(Number.isFinite(delay) ? delay : DEFAULT_SLOW_MS, response))) return;
-      } else {
-        response
-          .status(400)
+          .status(401)
           .json(
             errorBody(
-              `Unknown emulator fault "${fault}"; use error, throttled, slow[:ms] or status:<code>`,
-              "BAD_REQUEST",
+              "[API] Invalid API key or access token (unrecognized login or wrong password)",
+              { code: "UNAUTHORIZED" },
             ),
           );
-        return;
+        return undefined;
       }
-    }
+      if (!API_VERSION_PATTERN.test(String(request.params.version ?? ""))) {
+        response.status(404).json(errorBody("Not Found", { code: "NOT_FOUND" }));
+        return undefined;
+      }
+      response.set("X-Shopify-API-Version", EMULATED_API_VERSION);
 
-    if (params.invalid) {
-      response.status(400).json(errorBody(params.invalid, "BAD_REQUEST"));
-      return;
-    }
-    if (!params.query || !prepared) {
-      response.status(400).json(errorBody("No query string was present", "BAD_REQUEST"));
-      return;
-    }
-    if (!prepared.document) {
-      response.json({ errors: prepared.errors?.map((error) => error.toJSON()) });
-      return;
-    }
-    if (request.method === "GET" && operation?.operation === "mutation") {
-      response.status(405).json(errorBody("Mutations are not allowed over GET", "BAD_REQUEST"));
-      return;
-    }
+      const fault =
+        request.get("X-Emulator-Fault") ??
+        request.query.emulator_fault ??
+        options.faultFor?.(operationName, params.variables) ??
+        options.fault;
+      if (typeof fault === "string" && fault && !(await applyFault(fault, response, stats))) {
+        return undefined;
+      }
+      return { store, assetUrl: (path) => `${publicOrigin}${request.baseUrl}/${path}` };
+    },
+  });
+}
 
-    const contextValue: StorefrontContext = {
-      store,
-      assetUrl: (path) => `${publicOrigin}${request.baseUrl}/${path}`,
-    };
-    const result = await execute({
-      schema,
-      document: prepared.document,
-      rootValue: {},
-      contextValue,
-      variableValues: params.variables,
-      operationName: params.operationName,
-    });
-    response.json(result);
-  };
+/** Answers the request as the fault asks, or delays it; false once the request is over. */
+async function applyFault(fault: string, response: Response, stats: EmulatorStats) {
+  const [kind, argument] = fault.split(":");
+  if (kind === "error") {
+    response.json(
+      errorBody("Internal error. Looks like something went wrong on our end.", {
+        code: "INTERNAL_SERVER_ERROR",
+        requestId: `emulator-${stats.requests}`,
+      }),
+    );
+    return false;
+  }
+  if (kind === "throttled") {
+    // Shopify throttles with HTTP 200 and this error, not with 429.
+    response.json(
+      errorBody("Throttled", {
+        code: "THROTTLED",
+        documentation: "https://shopify.dev/api/usage/rate-limits",
+      }),
+    );
+    return false;
+  }
+  if (kind === "status") {
+    const status = Number(argument);
+    response
+      .status(status >= 400 && status <= 599 ? status : 500)
+      .json({ errors: `Emulated HTTP ${argument}` });
+    return false;
+  }
+  if (kind === "slow") {
+    const delay = argument ? Number(argument) : DEFAULT_SLOW_MS;
+    return wait(Number.isFinite(delay) ? delay : DEFAULT_SLOW_MS, response);
+  }
+  response
+    .status(400)
+    .json(
+      errorBody(
+        `Unknown emulator fault "${fault}"; use error, throttled, slow[:ms] or status:<code>`,
+        { code: "BAD_REQUEST" },
+      ),
+    );
+  return false;
 }

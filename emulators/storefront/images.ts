@@ -1,4 +1,5 @@
-import type { CollectionNode, ProductNode } from "./store";
+import { escapeHtml } from "../shared/html";
+import type { CollectionNode, ProductNode } from "./nodes";
 
 // Product photos stand-ins, drawn at request time from the product's data: a silhouette for the
 // product type, a colour per product, and a different framing per image, so every image is
@@ -39,14 +40,6 @@ const TYPE_HUE: Record<string, number> = {
   "Local Course": 140,
 };
 
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}
-
 function titleLines(title: string): string[] {
   const lines: string[] = [];
   let current = "";
@@ -77,10 +70,10 @@ function svg(options: {
   const text = titleLines(title)
     .map(
       (line, index) =>
-        `<text x="400" y="${650 + index * 40}" font-size="32" text-anchor="middle">${escapeXml(line)}</text>`,
+        `<text x="400" y="${650 + index * 40}" font-size="32" text-anchor="middle">${escapeHtml(line)}</text>`,
     )
     .join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800" role="img" aria-label="${escapeXml(altText)}"><rect width="800" height="800" fill="hsl(${hue} 45% ${lightness}%)"/><g transform="translate(400 385) rotate(${rotate}) scale(${scale}) translate(-400 -385)" fill="hsl(${hue} 55% 42%)" stroke="hsl(${hue} 55% 30%)">${shape}</g><g font-family="Helvetica, Arial, sans-serif" fill="hsl(${hue} 40% 22%)">${text}<text x="760" y="60" font-size="24" text-anchor="end">${escapeXml(label)}</text></g></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800" role="img" aria-label="${escapeHtml(altText)}"><rect width="800" height="800" fill="hsl(${hue} 45% ${lightness}%)"/><g transform="translate(400 385) rotate(${rotate}) scale(${scale}) translate(-400 -385)" fill="hsl(${hue} 55% 42%)" stroke="hsl(${hue} 55% 30%)">${shape}</g><g font-family="Helvetica, Arial, sans-serif" fill="hsl(${hue} 40% 22%)">${text}<text x="760" y="60" font-size="24" text-anchor="end">${escapeHtml(label)}</text></g></svg>`;
 }
 
 export function renderProductImage(product: ProductNode, index: number): string | undefined {

@@ -11,8 +11,7 @@ import {
   isObjectType,
   isScalarType,
 } from "graphql";
-import { installCartResolvers } from "./cart-resolvers";
-import { installCatalogResolvers } from "./resolvers";
+import { installStorefrontResolvers } from "./resolvers/install";
 
 // The version of schemas/storefront.schema.json, answered in X-Shopify-API-Version. (The app pins
 // the same version in app/lib/commerce/api-version.ts; emulators import nothing from app/.)
@@ -67,8 +66,7 @@ export function storefrontSchema(): GraphQLSchema {
     // Validating now keeps the cost off the first request.
     assertValidSchema(built);
     installDefaultResolvers(built);
-    installCatalogResolvers(built);
-    installCartResolvers(built);
+    installStorefrontResolvers(built);
     schema = built;
   }
   return schema;

@@ -1,20 +1,10 @@
+import { escapeHtml } from "../shared/html";
 import type { CatalogProduct } from "./catalog";
-import type { CollectionNode, ProductNode } from "./store";
+import type { CollectionNode, ProductNode, ProductSearchIndex, SearchField } from "./nodes";
 
 // Search, filtering and sorting over the in-memory catalogue, close enough to Shopify's for the
 // storefront's purposes: case-insensitive word matching with light plural folding, every word
 // of the query must match somewhere, and matches rank title > tags/type/vendor/SKU > body.
-
-export type SearchField =
-  | "title"
-  | "productType"
-  | "tags"
-  | "vendor"
-  | "variantSkus"
-  | "variantTitles"
-  | "body";
-
-export type ProductSearchIndex = Record<SearchField, readonly string[]>;
 
 const FIELD_WEIGHT: Record<SearchField, number> = {
   title: 100,
@@ -150,10 +140,6 @@ export function suggestQueries(
         ? `<mark>${escapeHtml(text.slice(0, typed.length))}</mark>${escapeHtml(text.slice(typed.length))}`
         : escapeHtml(text),
     }));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 // --- filters (`ProductFilter`): values of one kind are ORed, kinds are ANDed, as on Shopify.

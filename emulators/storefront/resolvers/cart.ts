@@ -1,15 +1,13 @@
 import type { GraphQLSchema } from "graphql";
-import { type CartMutationResult, cartGid, type StoredCart } from "./carts";
-import { type ConnectionArgs, paginate } from "./connection";
-import { resolver, type StorefrontContext } from "./resolvers";
-import { type CatalogStore, type MoneyNode, shopifyDecimal, type VariantNode } from "./store";
+import { type ConnectionArgs, paginateInOrder } from "../../shared/connection";
+import { type CartMutationResult, cartGid, type StoredCart } from "../carts";
+import type { CatalogStore, MoneyNode, VariantNode } from "../nodes";
+import { shopifyDecimal } from "../store";
+import { type Args, resolver, type StorefrontContext } from "./context";
 
 // The cart half of the Storefront API: QueryRoot.cart and the cart mutations the shop uses. A
 // stored cart becomes an object shaped like Shopify's Cart on every read, priced from the
 // catalogue as it is now, as Shopify prices a cart when it is read.
-
-// biome-ignore lint/suspicious/noExplicitAny: arguments arrive as graphql-js coerced them
-type Args = Record<string, any>;
 
 interface CartLineNode {
   __typename: "CartLine";
@@ -160,7 +158,7 @@ export function installCartResolvers(schema: GraphQLSchema): void {
 
   resolver<CartNode>(schema, "Cart", "lines", (cart, args) => {
     const { args: page, reverse } = pageArgs(args);
-    return paginate(
+    return paginateInOrder(
       reverse ? [...cart.lineList].reverse() : cart.lineList,
       page,
       (line) => line.id,

@@ -3,6 +3,7 @@ import { AddressBook } from "../components/account/address-book";
 import { OrderHistory } from "../components/account/order-history";
 import { ProfileForm } from "../components/account/profile-form";
 import { CustomerActionError } from "../lib/customer/account.server";
+import type { AccountActionResult } from "../lib/customer/account-form";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { withCookies } from "../lib/customer/session.server";
 import type { Route } from "./+types/account";
@@ -31,13 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return data({ profile }, { headers: withCookies(customer.setCookies, PRIVATE) });
 }
-
-export type AccountActionResult = {
-  intent: string;
-  error: string;
-  field?: string;
-  values: Record<string, string>;
-};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const customer = await requireGuards(handle, request, context);

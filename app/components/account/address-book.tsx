@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { Address } from "../../lib/customer/account.server";
-import type { AccountActionResult } from "../../routes/account";
+import type { AccountActionResult } from "../../lib/customer/account-form";
 import { Field, FormError } from "./field";
 
 const AU_STATES = [

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { CustomerProfile } from "../../lib/customer/account.server";
-import type { AccountActionResult } from "../../routes/account";
+import type { AccountActionResult } from "../../lib/customer/account-form";
 import { Field, FormError } from "./field";
 
 export function ProfileForm({

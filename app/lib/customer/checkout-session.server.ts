@@ -1,7 +1,6 @@
 import type { Cache } from "../cache";
 import type { Config } from "../config";
-import { ensureFreshSession, type RefreshTiming, sharedRefresh } from "./auth.server";
-import { commitSession, readSession } from "./session.server";
+import { type RefreshTiming, readFreshSession } from "./fresh-session.server";
 
 /** SPEC.md §8: what the drawer and the toast say when the session cannot be verified. */
 export const REAUTH_MESSAGE = "For your security, please log in again to continue.";
@@ -20,18 +19,8 @@ export async function verifyCheckoutSession(
   services: { config: Config; cache: Cache },
   timing: RefreshTiming = {},
 ): Promise<{ ok: boolean; setCookies: string[] }> {
-  const { config, cache } = services;
-  const session = await readSession(request, config);
-  if (!session) return { ok: false, setCookies: [] };
-  const outcome = await ensureFreshSession(
-    config,
-    session,
-    timing,
-    sharedRefresh(config, cache, session),
-  );
-  if (outcome.status !== "valid") return { ok: false, setCookies: [] };
-  return {
-    ok: true,
-    setCookies: outcome.refreshed ? await commitSession(outcome.session, config) : [],
-  };
+  const fresh = await readFreshSession(request, services, { timing });
+  return fresh.status === "signed-in"
+    ? { ok: true, setCookies: fresh.setCookies }
+    : { ok: false, setCookies: [] };
 }

@@ -1,7 +1,7 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { type AppLoadContext, data } from "react-router";
 import { type CustomerAccount, customerAccount } from "./account.server";
-import { ensureFreshSession, sharedRefresh } from "./auth.server";
-import { type CustomerSession, commitSession, destroySession, readSession } from "./session.server";
+import { requireFreshSession } from "./fresh-session.server";
+import type { CustomerSession } from "./session.server";
 
 /** SPEC.md §6: the route guards. What commercial and vip admit is ARCHITECTURE.md's decision. */
 export const GUARD_NAMES = ["auth", "commercial", "vip"] as const;
@@ -14,13 +14,6 @@ export interface SignedInCustomer {
   setCookies: string[];
 }
 
-function loginRedirect(request: Request, setCookies: string[] = []) {
-  const url = new URL(request.url);
-  const headers = new Headers();
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-  return redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`, { headers });
-}
-
 /**
  * The signed-in customer, with an access token that works: an expired one is refreshed on the
  * way. Anonymous visitors (and sessions the provider ended) are sent to /login and back after.
@@ -29,22 +22,8 @@ export async function requireCustomer(
   request: Request,
   context: AppLoadContext,
 ): Promise<SignedInCustomer> {
-  const { config, cache } = context.services;
-  const session = await readSession(request, config);
-  if (!session) throw loginRedirect(request);
-  const outcome = await ensureFreshSession(
-    config,
-    session,
-    {},
-    sharedRefresh(config, cache, session),
-  );
-  if (outcome.status === "rejected") throw loginRedirect(request, await destroySession(config));
-  if (outcome.status === "unavailable") throw data(null, { status: 503 });
-  return {
-    session: outcome.session,
-    account: customerAccount(context.services, outcome.session),
-    setCookies: outcome.refreshed ? await commitSession(outcome.session, config) : [],
-  };
+  const { session, setCookies } = await requireFreshSession(request, context.services);
+  return { session, account: customerAccount(context.services, session), setCookies };
 }
 
 /** What a route declares: `export const handle = { guards: ["auth"] } satisfies GuardedHandle`. */

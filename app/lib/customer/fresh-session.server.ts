@@ -1,0 +1,171 @@
+import { createHash } from "node:crypto";
+import { data, redirect } from "react-router";
+import type { Cache } from "../cache";
+import type { Config } from "../config";
+import { CUSTOMER_ERRORS } from "./account.server";
+import { oidcSettings } from "./auth.server";
+import {
+  IdentityProviderUnavailableError,
+  RefreshRejectedError,
+  refreshCustomerTokens,
+} from "./oidc.server";
+import {
+  type CustomerSession,
+  commitSession,
+  destroySession,
+  isAccessTokenValid,
+  readSession,
+  sessionFromTokens,
+  withCookies,
+} from "./session.server";
+
+/** product §4, §9: one refresh, then up to 3 retries waiting 1 s × attempt. */
+export const REFRESH_RETRY_DELAYS_MS = [1000, 2000, 3000] as const;
+
+/** product §8: what an API call answers while the identity provider is down. */
+export const SIGN_IN_UNAVAILABLE = "Sign-in is unavailable, please try again";
+
+export interface RefreshTiming {
+  delaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface FreshSessionOptions {
+  timing?: RefreshTiming;
+  /** Refresh even an access token that still works (`/api/auth/refreshAccessToken`). */
+  forceRefresh?: boolean;
+}
+
+type SessionServices = { config: Config; cache: Cache };
+
+/**
+ * Where the customer's session stands once verified. `setCookies` are the Set-Cookie headers to
+ * send: the refreshed session's (none when it needed no refresh), or those that end a session
+ * the provider rejected.
+ */
+export type FreshSession =
+  | { status: "signed-in"; session: CustomerSession; setCookies: string[] }
+  | { status: "signed-out" }
+  | { status: "rejected"; setCookies: string[] }
+  | { status: "unavailable" };
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The session of the request's cookies, with an access token that works: a token past its expiry
+ * is refreshed, a provider that is down is retried, and only a refresh token the provider rejects
+ * (`invalid_grant`) ends the session — never a timeout or a 5xx (product §4).
+ */
+export async function readFreshSession(
+  request: Request,
+  { config, cache }: SessionServices,
+  { timing = {}, forceRefresh = false }: FreshSessionOptions = {},
+): Promise<FreshSession> {
+  const session = await readSession(request, config);
+  if (!session) return { status: "signed-out" };
+  if (!forceRefresh && isAccessTokenValid(session)) {
+    return { status: "signed-in", session, setCookies: [] };
+  }
+  const rejected = async () =>
+    ({ status: "rejected", setCookies: await destroySession(config) }) as const;
+  const { refreshToken } = session;
+  if (!refreshToken) return rejected();
+  const refresh = sharedRefresh(config, cache, session);
+  const delays = timing.delaysMs ?? REFRESH_RETRY_DELAYS_MS;
+  const sleep = timing.sleep ?? sleepFor;
+  for (let attempt = 0; attempt <= delays.length; attempt += 1) {
+    if (attempt > 0) await sleep(delays[attempt - 1] ?? 0);
+    try {
+      const refreshed = await refresh(refreshToken);
+      return {
+        status: "signed-in",
+        session: refreshed,
+        setCookies: await commitSession(refreshed, config),
+      };
+    } catch (error) {
+      if (error instanceof RefreshRejectedError) return rejected();
+      if (!(error instanceof IdentityProviderUnavailableError)) throw error;
+    }
+  }
+  return { status: "unavailable" };
+}
+
+/**
+ * A refresh shared by concurrent requests of one customer: with refresh-token rotation, two
+ * requests refreshing the same token at once would make the provider reject the second (and so
+ * sign the customer out). The result is kept for a minute for requests still carrying the old
+ * cookies; the key is a hash, never the token itself.
+ */
+function sharedRefresh(config: Config, cache: Cache, session: CustomerSession) {
+  return (refreshToken: string) =>
+    cache.fetch(
+      `refresh:${createHash("sha256").update(refreshToken).digest("base64url")}`,
+      async () =>
+        sessionFromTokens(await refreshCustomerTokens(oidcSettings(config), refreshToken), session),
+      { ttlSeconds: 60 },
+    );
+}
+
+function loginRedirect(request: Request, setCookies: string[]) {
+  const url = new URL(request.url);
+  return redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`, {
+    headers: withCookies(setCookies),
+  });
+}
+
+/**
+ * For pages: the fresh session, with the Set-Cookie headers to send. Anonymous visitors (and
+ * customers whose session the provider ended, their cookies cleared) go to /login and come back
+ * after; a provider that stays down is a 503.
+ */
+export async function requireFreshSession(
+  request: Request,
+  services: SessionServices,
+  options: FreshSessionOptions = {},
+): Promise<{ session: CustomerSession; setCookies: string[] }> {
+  const fresh = await readFreshSession(request, services, options);
+  switch (fresh.status) {
+    case "signed-in":
+      return { session: fresh.session, setCookies: fresh.setCookies };
+    case "signed-out":
+      throw loginRedirect(request, []);
+    case "rejected":
+      throw loginRedirect(request, fresh.setCookies);
+    case "unavailable":
+      throw data(null, { status: 503 });
+  }
+}
+
+/** A JSON error the API routes throw: a resource route passes a thrown Response on as it is. */
+function apiError(message: string, status: number, setCookies: string[] = []) {
+  return Response.json(
+    { error: message, status },
+    { status, headers: withCookies(setCookies, { "Cache-Control": "no-store" }) },
+  );
+}
+
+/**
+ * For the JSON endpoints of product §7: the fresh session, and the headers every answer should
+ * carry (not cacheable, with the refreshed cookies). Failures are JSON: 401 without a session,
+ * 401 with its cookies cleared when the provider ended it, 503 while the provider is down.
+ */
+export async function requireApiSession(
+  request: Request,
+  services: SessionServices,
+  options: FreshSessionOptions = {},
+): Promise<{ session: CustomerSession; headers: Headers }> {
+  const fresh = await readFreshSession(request, services, options);
+  switch (fresh.status) {
+    case "signed-in":
+      return {
+        session: fresh.session,
+        headers: withCookies(fresh.setCookies, { "Cache-Control": "no-store" }),
+      };
+    case "signed-out":
+      throw apiError(CUSTOMER_ERRORS.noToken, 401);
+    case "rejected":
+      throw apiError(CUSTOMER_ERRORS.invalidToken, 401, fresh.setCookies);
+    case "unavailable":
+      throw apiError(SIGN_IN_UNAVAILABLE, 503);
+  }
+}

@@ -1,0 +1,195 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createMemoryCache, readConfig } from "../../../tests/support/server-parts";
+import { verifyCheckoutSession } from "./checkout-session.server";
+import {
+  REFRESH_RETRY_DELAYS_MS,
+  readFreshSession,
+  requireApiSession,
+  requireFreshSession,
+} from "./fresh-session.server";
+import {
+  type CustomerTokens,
+  IdentityProviderUnavailableError,
+  RefreshRejectedError,
+  refreshCustomerTokens,
+} from "./oidc.server";
+import { type CustomerSession, commitSession } from "./session.server";
+
+// The identity provider is the one thing stood in for; cookies and the shared cache are real.
+vi.mock("./oidc.server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./oidc.server")>()),
+  refreshCustomerTokens: vi.fn(),
+}));
+const refresh = vi.mocked(refreshCustomerTokens);
+
+const config = readConfig({});
+let services: { config: typeof config; cache: ReturnType<typeof createMemoryCache> };
+const noWait = { sleep: async () => {} };
+
+const expired: CustomerSession = {
+  accessToken: "a.b.c",
+  accessTokenExpiresAt: Date.now() - 1000,
+  refreshToken: "refresh-1",
+  idToken: "x.y.z",
+};
+const valid: CustomerSession = { ...expired, accessTokenExpiresAt: Date.now() + 60_000 };
+const rotated: CustomerTokens = {
+  accessToken: "d.e.f",
+  accessTokenExpiresAt: Date.now() + 60_000,
+  refreshToken: "refresh-2",
+  idToken: undefined,
+};
+
+async function requestWith(session?: CustomerSession, path = "/account/orders/7?x=1") {
+  const cookies = session ? await commitSession(session, config) : [];
+  const Cookie = cookies.map((cookie) => cookie.split(";")[0]).join("; ");
+  return new Request(`http://shop.test${path}`, { headers: Cookie ? { Cookie } : {} });
+}
+
+const clearsAllThree = (setCookies: readonly string[]) => {
+  expect(setCookies).toHaveLength(3);
+  for (const cookie of setCookies) expect(cookie).toMatch(/Max-Age=0/);
+};
+
+beforeEach(() => {
+  refresh.mockReset();
+  services = { config, cache: createMemoryCache() };
+});
+
+describe("readFreshSession (product §4)", () => {
+  it("finds no session without the cookies", async () => {
+    expect(await readFreshSession(await requestWith(), services)).toEqual({ status: "signed-out" });
+  });
+
+  it("keeps a valid session without calling the provider or setting cookies", async () => {
+    const fresh = await readFreshSession(await requestWith(valid), services);
+    expect(fresh).toEqual({ status: "signed-in", session: valid, setCookies: [] });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it("refreshes an expired access token once and hands back the new cookies", async () => {
+    refresh.mockResolvedValue(rotated);
+    const fresh = await readFreshSession(await requestWith(expired), services);
+    expect(fresh).toMatchObject({
+      status: "signed-in",
+      session: { accessToken: "d.e.f", refreshToken: "refresh-2", idToken: "x.y.z" },
+    });
+    expect(fresh.status === "signed-in" && fresh.setCookies).toEqual(
+      await commitSession({ ...expired, ...rotated, idToken: "x.y.z" }, config),
+    );
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("shares one refresh between concurrent requests, so token rotation is not tripped", async () => {
+    refresh.mockResolvedValue(rotated);
+    const request = await requestWith(expired);
+    const [first, second] = await Promise.all([
+      readFreshSession(request.clone(), services),
+      readFreshSession(request.clone(), services),
+    ]);
+    expect(first).toEqual(second);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("refreshes a token that still works when asked to", async () => {
+    refresh.mockResolvedValue(rotated);
+    const fresh = await readFreshSession(await requestWith(valid), services, {
+      forceRefresh: true,
+    });
+    expect(fresh).toMatchObject({ status: "signed-in", session: { accessToken: "d.e.f" } });
+  });
+
+  it("retries a provider that is down 3 times, waiting 1 s, 2 s and 3 s", async () => {
+    const waits: number[] = [];
+    const down = new IdentityProviderUnavailableError("down");
+    refresh
+      .mockRejectedValueOnce(down)
+      .mockRejectedValueOnce(down)
+      .mockRejectedValueOnce(down)
+      .mockResolvedValueOnce(rotated);
+    const fresh = await readFreshSession(await requestWith(expired), services, {
+      timing: { sleep: async (ms) => void waits.push(ms) },
+    });
+    expect(fresh.status).toBe("signed-in");
+    expect(waits).toEqual([...REFRESH_RETRY_DELAYS_MS]);
+    expect(REFRESH_RETRY_DELAYS_MS).toEqual([1000, 2000, 3000]);
+  });
+
+  it("never signs out on transient failures: it reports the provider unavailable", async () => {
+    refresh.mockRejectedValue(new IdentityProviderUnavailableError("down"));
+    const fresh = await readFreshSession(await requestWith(expired), services, { timing: noWait });
+    expect(fresh).toEqual({ status: "unavailable" });
+    expect(refresh).toHaveBeenCalledTimes(4);
+  });
+
+  it("ends the session at once when the provider rejects the refresh token", async () => {
+    refresh.mockRejectedValue(new RefreshRejectedError("invalid_grant"));
+    const fresh = await readFreshSession(await requestWith(expired), services, { timing: noWait });
+    expect(fresh.status).toBe("rejected");
+    clearsAllThree(fresh.status === "rejected" ? fresh.setCookies : []);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("what each caller answers when the session cannot be made fresh", () => {
+  const thrown = (promise: Promise<unknown>) =>
+    promise.then(
+      () => expect.unreachable("expected a thrown response"),
+      (error: unknown) => error,
+    );
+
+  it("a page sends the visitor to /login and back, clearing an ended session's cookies", async () => {
+    const anonymous = (await thrown(
+      requireFreshSession(await requestWith(), services),
+    )) as Response;
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe(
+      "/login?returnTo=%2Faccount%2Forders%2F7%3Fx%3D1",
+    );
+    expect(anonymous.headers.getSetCookie()).toEqual([]);
+
+    refresh.mockRejectedValue(new RefreshRejectedError("invalid_grant"));
+    const ended = (await thrown(
+      requireFreshSession(await requestWith(expired), services),
+    )) as Response;
+    expect(ended.headers.get("Location")).toBe("/login?returnTo=%2Faccount%2Forders%2F7%3Fx%3D1");
+    clearsAllThree(ended.headers.getSetCookie());
+
+    refresh.mockRejectedValue(new IdentityProviderUnavailableError("down"));
+    const down = requireFreshSession(await requestWith(expired), services, { timing: noWait });
+    expect(await thrown(down)).toMatchObject({ init: { status: 503 } });
+  });
+
+  it("an API call answers JSON: 401 without or with an ended session, 503 while the provider is down", async () => {
+    const anonymous = (await thrown(requireApiSession(await requestWith(), services))) as Response;
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: "No access token found", status: 401 });
+
+    refresh.mockRejectedValueOnce(new RefreshRejectedError("invalid_grant"));
+    const ended = (await thrown(
+      requireApiSession(await requestWith(expired), services),
+    )) as Response;
+    expect(ended.status).toBe(401);
+    expect(await ended.json()).toEqual({ error: "Invalid or expired access token", status: 401 });
+    expect(ended.headers.get("Cache-Control")).toBe("no-store");
+    clearsAllThree(ended.headers.getSetCookie());
+
+    refresh.mockRejectedValue(new IdentityProviderUnavailableError("down"));
+    const down = (await thrown(
+      requireApiSession(await requestWith(expired), services, { timing: noWait }),
+    )) as Response;
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({
+      error: "Sign-in is unavailable, please try again",
+      status: 503,
+    });
+  });
+
+  it("checkout asks for a new sign-in and leaves the cookies (and so the cart) as they are", async () => {
+    refresh.mockRejectedValue(new RefreshRejectedError("invalid_grant"));
+    expect(await verifyCheckoutSession(await requestWith(expired), services)).toEqual({
+      ok: false,
+      setCookies: [],
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { CartNotice } from "../../lib/commerce/cart.server";
+import type { CartNotice } from "../../lib/commerce/cart-notice.server";
 import { showToast } from "./toaster";
 
 // SPEC §9: 'Empty Cart' shows for 3 s; other cart messages get the longer 5 s.

@@ -9,17 +9,9 @@ import {
 } from "../customer/checkout-session.server";
 import { isSignedIn } from "../customer/session-cookie";
 import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartView } from "./cart";
-import {
-  CART_ERRORS,
-  type CartApi,
-  type CartNotice,
-  CartUserError,
-  createCartApi,
-  StorefrontError,
-  serializeCartNotice,
-  serializeCartSession,
-  usableCartSession,
-} from "./cart.server";
+import { CART_ERRORS, type CartApi, CartUserError, createCartApi } from "./cart.server";
+import { serializeCartSession, usableCartSession } from "./cart-cookie.server";
+import { type CartNotice, serializeCartNotice } from "./cart-notice.server";
 import {
   MAX_SEATS,
   PARTICIPANT_FIELDS,
@@ -27,7 +19,7 @@ import {
   participantAttributes,
   participantFieldName,
 } from "./cart-participants";
-import type { StorefrontClient } from "./storefront.server";
+import { type StorefrontClient, StorefrontError } from "./storefront.server";
 
 // POST /api/cart: the cart's changes as form posts (intents add, update, remove, checkout), so the
 // cart works without JavaScript. A form the browser posts itself is answered with a redirect back

@@ -229,6 +229,25 @@ describe("POST /api/cart (handleCartAction)", () => {
     ).toMatchObject({ status: 303, location: "/store/x" });
   });
 
+  it.each([
+    "/\\evil.example",
+    "//evil.example",
+    "https://evil.example",
+    "/%5Cevil.example",
+    "/\t/evil.example",
+    "javascript:alert(1)",
+    "",
+  ])("sends a form back to the shop's own pages, whatever its redirectTo (%j)", async (target) => {
+    for (const navigate of [true, false]) {
+      const sent = { intent: "add", merchandiseId: PUMP, quantity: "1", redirectTo: target };
+      const answer = await post(new Browser(), sent, { navigate });
+      expect(answer.status).toBe(303);
+      expect(new URL(answer.location ?? "", "https://shop.example").origin).toBe(
+        "https://shop.example",
+      );
+    }
+  });
+
   it("hands over to checkoutUrl, with logged_in=true when signed in, and refuses an empty cart", async () => {
     const browser = new Browser();
     const empty = await post(browser, { intent: "checkout" });

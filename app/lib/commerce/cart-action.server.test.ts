@@ -105,10 +105,7 @@ describe("POST /api/cart (handleCartAction)", () => {
       ok: false,
       error: "You can only add 1 of LaMotte ColorQ Pro 7 Digital Tester to your cart.",
     });
-    const layout = await loadCartForLayout(
-      new Request(SHOP, { headers: { Cookie: browser.header() } }),
-      services(),
-    );
+    const layout = await loadCartForLayout(browser.request(), services());
     expect(layout.data.cart?.totalQuantity).toBe(1);
   });
 
@@ -209,10 +206,7 @@ describe("POST /api/cart (handleCartAction)", () => {
       { navigate: true },
     );
     expect(refused).toMatchObject({ status: 303, location: "/store/x" });
-    const layout = await loadCartForLayout(
-      new Request(SHOP, { headers: { Cookie: browser.header() } }),
-      services(),
-    );
+    const layout = await loadCartForLayout(browser.request(), services());
     expect(layout.data.notice).toEqual({
       title: "You can only add 14 of Davey SilensorPro SLS Pool Pump (0.75 kW) to your cart.",
       kind: "error",

@@ -3,7 +3,6 @@ import {
   Browser,
   cartOf,
   PUMP,
-  SHOP,
   startStorefrontEmulator,
 } from "../../../tests/support/cart-emulator";
 import { ACCESS_TOKEN_COOKIE } from "../customer/session-cookie";
@@ -34,10 +33,7 @@ describe("the cart's lifecycle", () => {
       redirect: "manual",
     });
     expect(placed.status).toBe(303);
-    const layout = await loadCartForLayout(
-      new Request(SHOP, { headers: { Cookie: browser.header() } }),
-      services(),
-    );
+    const layout = await loadCartForLayout(browser.request(), services());
     expect(layout.data.cart).toBeNull();
     expect(layout.headers.getSetCookie().some((c) => /^lagoon_cart=;/.test(c))).toBe(true);
     // The next add starts a new cart.
@@ -50,10 +46,7 @@ describe("the cart's lifecycle", () => {
     browser.cookies.set(ACCESS_TOKEN_COOKIE, "signed-token");
     await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "2" });
     browser.cookies.delete(ACCESS_TOKEN_COOKIE);
-    const layout = await loadCartForLayout(
-      new Request(SHOP, { headers: { Cookie: browser.header() } }),
-      services(),
-    );
+    const layout = await loadCartForLayout(browser.request(), services());
     expect(layout.data.cart).toBeNull();
     expect(layout.headers.getSetCookie().some((c) => /^lagoon_cart=;/.test(c))).toBe(true);
 
@@ -71,20 +64,14 @@ describe("the cart's lifecycle", () => {
         ?.split("=")[1] ?? "",
     );
     await post(visitor, { intent: "add", merchandiseId: PUMP, quantity: "1" });
-    const kept = await loadCartForLayout(
-      new Request(SHOP, { headers: { Cookie: visitor.header() } }),
-      services(),
-    );
+    const kept = await loadCartForLayout(visitor.request(), services());
     expect(kept.data.cart?.totalQuantity).toBe(1);
   });
 
   it("shows the page with the cart unavailable, not emptied, when the Storefront API fails", async () => {
     const browser = new Browser();
     await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "1" });
-    const layout = await loadCartForLayout(
-      new Request(SHOP, { headers: { Cookie: browser.header() } }),
-      services({ fault: "status:500" }),
-    );
+    const layout = await loadCartForLayout(browser.request(), services({ fault: "status:500" }));
     expect(layout.data).toMatchObject({ cart: null, unavailable: true });
     expect(layout.headers.getSetCookie()).toEqual([]);
   });

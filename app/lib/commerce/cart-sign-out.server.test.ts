@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Browser, PUMP, SHOP, startStorefrontEmulator } from "../../../tests/support/cart-emulator";
+import { Browser, PUMP, startStorefrontEmulator } from "../../../tests/support/cart-emulator";
 import { ACCESS_TOKEN_COOKIE } from "../customer/session-cookie";
 import { createCartApi } from "./cart.server";
 import { emptyCartOnSignOut } from "./cart-sign-out.server";
@@ -13,7 +13,7 @@ describe("signing out", () => {
     await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "2" });
 
     // Signing out: the lines go and the cookie is cleared.
-    const request = new Request(SHOP, { headers: { Cookie: browser.header() } });
+    const request = browser.request();
     const cartId = JSON.parse(
       Buffer.from(
         decodeURIComponent(browser.cookies.get("lagoon_cart") ?? ""),

@@ -21,7 +21,7 @@ import { useNonce } from "./components/nonce";
 import { AnnouncementBar } from "./components/shell/announcement-bar";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
-import { loadCartForLayout } from "./lib/commerce/cart.server";
+import { loadCartForLayout } from "./lib/commerce/cart-layout.server";
 import { loadShell } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
 

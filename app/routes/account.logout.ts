@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { emptyCartOnSignOut } from "../lib/commerce/cart.server";
+import { emptyCartOnSignOut } from "../lib/commerce/cart-sign-out.server";
 import { oidcSettings } from "../lib/customer/auth.server";
 import { createSignOutUrl, revokeRefreshToken } from "../lib/customer/oidc.server";
 import { destroySession, readSession, withCookies } from "../lib/customer/session.server";

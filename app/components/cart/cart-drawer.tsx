@@ -5,7 +5,7 @@ import { SignInButton } from "../account/sign-in-button";
 import { CloseIcon } from "../ui/icons";
 import { EmptyCartText } from "./empty-cart-text";
 import { lazyComponent } from "./lazy";
-import { showToast } from "./toaster";
+import { showToast } from "./toast-queue";
 import { useCartLayoutData, useCartQuantity, usePendingCartForms } from "./use-cart";
 
 export const CART_DRAWER_ID = "cart-drawer";

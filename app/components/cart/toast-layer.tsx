@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Toaster, toast } from "sonner";
-import { onToast, toastQueue } from "./toaster";
+import { onToast, toastQueue } from "./toast-queue";
 
 /**
  * Sonner's toaster in a popover, so toasts show above the cart drawer: a modal dialog in the top

@@ -1,30 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { onToast, toastQueue } from "./toast-queue";
 
-// Toasts (SPEC §8). Sonner, its styles and the layer showing them (toast-layer.tsx, ≈ 15 KiB
-// gzip) load the first time a toast is shown, so they stay out of every page's first load
-// (docs/decisions/001-javascript-budget.md).
-
-export interface Toast {
-  title: string;
-  description?: string;
-  kind?: "error" | "info";
-  /** SPEC §9: 5 s or 3 s; Sonner's default (4 s) otherwise. */
-  durationMs?: number;
-}
-
-/** Toasts not yet handed to the layer; it takes them as it loads and as they come. */
-export const toastQueue: Toast[] = [];
-const listeners = new Set<() => void>();
-
-export function onToast(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function showToast(toast: Toast): void {
-  toastQueue.push(toast);
-  for (const listener of listeners) listener();
-}
+// Toasts (SPEC §8), asked for with toast-queue.ts's showToast. Sonner, its styles and the layer
+// showing them (toast-layer.tsx, ≈ 15 KiB gzip) load the first time a toast is shown, so they
+// stay out of every page's first load (docs/decisions/001-javascript-budget.md).
 
 /**
  * Sonner adds its stylesheet as a <style> element when it loads; the CSP admits styles carrying

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { CartActionData } from "../../lib/commerce/cart-action.server";
 import { CART_ACTION } from "../../lib/commerce/cart-pending";
-import { showToast } from "./toaster";
+import { showToast } from "./toast-queue";
 
 // SPEC is silent on how long a failed cart change is shown; its longer toast time (§9) fits.
 const ERROR_TOAST_MS = 5_000;

@@ -1,5 +1,5 @@
 import { useFetchers, useRouteLoaderData } from "react-router";
-import type { CartLayoutData } from "../../lib/commerce/cart.server";
+import type { CartLayoutData } from "../../lib/commerce/cart-layout.server";
 import { CART_ACTION, pendingTotalQuantity } from "../../lib/commerce/cart-pending";
 
 /** What the root loader gives every page about the cart (see root.tsx). */

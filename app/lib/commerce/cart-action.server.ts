@@ -8,18 +8,11 @@ import {
   verifyCheckoutSession,
 } from "../customer/checkout-session.server";
 import { isSignedIn } from "../customer/session-cookie";
+import { safeRedirectPath } from "../safe-redirect";
 import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartView } from "./cart";
-import {
-  CART_ERRORS,
-  type CartApi,
-  type CartNotice,
-  CartUserError,
-  createCartApi,
-  StorefrontError,
-  serializeCartNotice,
-  serializeCartSession,
-  usableCartSession,
-} from "./cart.server";
+import { CART_ERRORS, type CartApi, CartUserError, createCartApi } from "./cart.server";
+import { serializeCartSession, usableCartSession } from "./cart-cookie.server";
+import { type CartNotice, serializeCartNotice } from "./cart-notice.server";
 import {
   MAX_SEATS,
   PARTICIPANT_FIELDS,
@@ -27,7 +20,7 @@ import {
   participantAttributes,
   participantFieldName,
 } from "./cart-participants";
-import type { StorefrontClient } from "./storefront.server";
+import { type StorefrontClient, StorefrontError } from "./storefront.server";
 
 // POST /api/cart: the cart's changes as form posts (intents add, update, remove, checkout), so the
 // cart works without JavaScript. A form the browser posts itself is answered with a redirect back
@@ -48,12 +41,6 @@ const QuantitySchema = z
   .trim()
   .regex(/^-?\d+$/)
   .transform((value) => clampCartQuantity(value));
-
-const RedirectSchema = z
-  .string()
-  .regex(/^\/(?!\/)/)
-  .max(2048)
-  .optional();
 
 const IntentSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -164,8 +151,9 @@ export async function handleCartAction(
   } catch {
     return data({ ok: false, error: "Send the cart change as a form" }, { status: 400 });
   }
-  const redirectTo = RedirectSchema.safeParse(form.get("redirectTo") ?? undefined);
-  const backTo = redirectTo.success ? redirectTo.data : undefined;
+  // Only a form the browser posts itself sends `redirectTo`; an unsafe one leads to the referrer.
+  const navigating = browserPostedForm(request, form);
+  const backTo = safeRedirectPath(form.get("redirectTo"), refererPath(request));
   const parsed = IntentSchema.safeParse(Object.fromEntries(form));
   const signedIn = isSignedIn(request.headers.get("Cookie"));
   const session = await usableCartSession(request);
@@ -190,13 +178,13 @@ export async function handleCartAction(
     } else if (!(error instanceof BadCartRequest || error instanceof CartUserError)) {
       throw error;
     }
-    if (browserPostedForm(request, backTo)) {
+    if (navigating) {
       const notice =
         error === EMPTY_CART
           ? EMPTY_CART_NOTICE
           : ({ title: message, kind: "error" } satisfies CartNotice);
       headers.append("Set-Cookie", await serializeCartNotice(notice, services.config));
-      return redirect(backTo ?? refererPath(request), { status: 303, headers });
+      return redirect(backTo, { status: 303, headers });
     }
     const fieldErrors = error instanceof BadCartRequest ? error.fieldErrors : undefined;
     return data<CartActionData>(
@@ -226,15 +214,15 @@ export async function handleCartAction(
     );
   };
   const succeed = (cart: Cart | null) =>
-    browserPostedForm(request, backTo)
-      ? redirect(backTo ?? refererPath(request), { status: 303, headers })
+    navigating
+      ? redirect(backTo, { status: 303, headers })
       : data<CartActionData>({ ok: true, cart: cart ? toCartView(cart) : null }, { headers });
 
   // The drawer asks the customer to log in again (and a toast says why).
   const reauthenticate = async () => {
-    if (browserPostedForm(request, backTo)) {
+    if (navigating) {
       headers.append("Set-Cookie", await serializeCartNotice(REAUTH_NOTICE, services.config));
-      return redirect(backTo ?? refererPath(request), { status: 303, headers });
+      return redirect(backTo, { status: 303, headers });
     }
     return data<CartActionData>(
       { ok: false, error: REAUTH_MESSAGE, reauthenticate: true },
@@ -293,9 +281,9 @@ const EMPTY_CART = new BadCartRequest(
  * back. A fetcher's request is a fetch (React Router strips its `.data` suffix before the action
  * runs, so the URL cannot tell); add forms rendered for it also leave `redirectTo` out.
  */
-function browserPostedForm(request: Request, redirectTo: string | undefined): boolean {
+function browserPostedForm(request: Request, form: FormData): boolean {
   return (
-    redirectTo !== undefined ||
+    form.has("redirectTo") ||
     request.headers.get("Sec-Fetch-Mode") === "navigate" ||
     (request.headers.get("Accept") ?? "").includes("text/html")
   );
@@ -306,7 +294,9 @@ function refererPath(request: Request): string {
   if (!referer) return "/";
   try {
     const url = new URL(referer);
-    return url.origin === new URL(request.url).origin ? `${url.pathname}${url.search}` : "/";
+    return url.origin === new URL(request.url).origin
+      ? safeRedirectPath(`${url.pathname}${url.search}`)
+      : "/";
   } catch {
     return "/";
   }

@@ -262,7 +262,7 @@ test.describe("a product", () => {
   }) => {
     const count = async () => {
       const stats = await (await request.get("/_emulators/storefront/_stats")).json();
-      return (stats.byOperation.ProductByHandle ?? 0) as number;
+      return (stats.byOperation.Product ?? 0) as number;
     };
     const path = "/store/products/aquachek-salt-test-strips";
     const before = await count();

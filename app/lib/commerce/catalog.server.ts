@@ -1,11 +1,10 @@
 import type { CacheOptions } from "../cache";
 import {
-  COLLECTION_BY_HANDLE_QUERY,
-  COLLECTION_BY_ID_QUERY,
+  COLLECTION_QUERY,
   COLLECTION_TAGS_QUERY,
   COLLECTIONS_QUERY,
 } from "./operations/collection";
-import { PRODUCT_BY_HANDLE_QUERY, PRODUCT_BY_ID_QUERY } from "./operations/product";
+import { PRODUCT_QUERY } from "./operations/product";
 import { PREDICTIVE_SEARCH_QUERY, SEARCH_PRODUCTS_QUERY } from "./operations/search";
 import {
   flattenConnection,
@@ -14,29 +13,7 @@ import {
   reshapeProduct,
   reshapeSearchResult,
 } from "./reshape";
-import {
-  type StorefrontClient,
-  StorefrontRequestError,
-  toStorefrontError,
-} from "./storefront.server";
-import type {
-  CollectionByHandleQuery,
-  CollectionByHandleQueryVariables,
-  CollectionByIdQuery,
-  CollectionByIdQueryVariables,
-  CollectionsQuery,
-  CollectionsQueryVariables,
-  CollectionTagsQuery,
-  CollectionTagsQueryVariables,
-  PredictiveSearchQuery,
-  PredictiveSearchQueryVariables,
-  ProductByHandleQuery,
-  ProductByHandleQueryVariables,
-  ProductByIdQuery,
-  ProductByIdQueryVariables,
-  SearchProductsQuery,
-  SearchProductsQueryVariables,
-} from "./storefront-types.generated";
+import { failingWith, type StorefrontClient } from "./storefront.server";
 import type {
   Collection,
   CollectionSortKey,
@@ -90,8 +67,11 @@ export interface Catalog {
   getCollections(): Promise<CollectionSummary[]>;
 }
 
+/** Storefront's `product` and `collection` take one of the two. */
+type Reference = { id: string } | { handle: string };
+
 /** A gid, a bare numeric id, or else a handle. */
-export function collectionReference(idOrHandle: string): { id: string } | { handle: string } {
+export function collectionReference(idOrHandle: string): Reference {
   if (idOrHandle.startsWith("gid://")) return { id: idOrHandle };
   if (/^\d+$/.test(idOrHandle)) return { id: `gid://shopify/Collection/${idOrHandle}` };
   return { handle: idOrHandle };
@@ -101,37 +81,20 @@ function productGid(id: string): string {
   return /^\d+$/.test(id) ? `gid://shopify/Product/${id}` : id;
 }
 
-async function failingWith<T>(message: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw error instanceof StorefrontRequestError ? toStorefrontError(error, message) : error;
-  }
-}
-
 export function createCatalog(storefront: StorefrontClient): Catalog {
-  return {
-    getProduct(handle) {
-      if (!handle) return Promise.resolve(null);
-      return failingWith(CATALOG_ERRORS.product, async () => {
-        const data = await storefront.query<ProductByHandleQuery, ProductByHandleQueryVariables>(
-          PRODUCT_BY_HANDLE_QUERY,
-          { variables: { handle }, cache: CATALOG_CACHE },
-        );
-        return data.product ? reshapeProduct(data.product) : null;
+  const product = (reference: Reference) =>
+    failingWith(CATALOG_ERRORS.product, async () => {
+      const data = await storefront.query(PRODUCT_QUERY, {
+        variables: reference,
+        cache: CATALOG_CACHE,
       });
-    },
+      return data.product ? reshapeProduct(data.product) : null;
+    });
 
-    getProductById(id) {
-      if (!id) return Promise.resolve(null);
-      return failingWith(CATALOG_ERRORS.product, async () => {
-        const data = await storefront.query<ProductByIdQuery, ProductByIdQueryVariables>(
-          PRODUCT_BY_ID_QUERY,
-          { variables: { id: productGid(id) }, cache: CATALOG_CACHE },
-        );
-        return data.product ? reshapeProduct(data.product) : null;
-      });
-    },
+  return {
+    getProduct: (handle) => (handle ? product({ handle }) : Promise.resolve(null)),
+
+    getProductById: (id) => (id ? product({ id: productGid(id) }) : Promise.resolve(null)),
 
     getCollection(idOrHandle, options = {}) {
       if (!idOrHandle) return Promise.resolve(null);
@@ -142,18 +105,11 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
         reverse: options.reverse ?? false,
         filters: options.tags?.length ? options.tags.map((tag) => ({ tag })) : null,
       } as const;
-      const reference = collectionReference(idOrHandle);
       return failingWith(CATALOG_ERRORS.collection, async () => {
-        const data =
-          "id" in reference
-            ? await storefront.query<CollectionByIdQuery, CollectionByIdQueryVariables>(
-                COLLECTION_BY_ID_QUERY,
-                { variables: { id: reference.id, ...page }, cache: CATALOG_CACHE },
-              )
-            : await storefront.query<CollectionByHandleQuery, CollectionByHandleQueryVariables>(
-                COLLECTION_BY_HANDLE_QUERY,
-                { variables: { handle: reference.handle, ...page }, cache: CATALOG_CACHE },
-              );
+        const data = await storefront.query(COLLECTION_QUERY, {
+          variables: { ...collectionReference(idOrHandle), ...page },
+          cache: CATALOG_CACHE,
+        });
         return data.collection ? reshapeCollection(data.collection) : null;
       });
     },
@@ -161,10 +117,10 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
     getCollectionTags(idOrHandle) {
       if (!idOrHandle) return Promise.resolve(null);
       return failingWith(CATALOG_ERRORS.collectionTags, async () => {
-        const data = await storefront.query<CollectionTagsQuery, CollectionTagsQueryVariables>(
-          COLLECTION_TAGS_QUERY,
-          { variables: collectionReference(idOrHandle), cache: CATALOG_CACHE },
-        );
+        const data = await storefront.query(COLLECTION_TAGS_QUERY, {
+          variables: collectionReference(idOrHandle),
+          cache: CATALOG_CACHE,
+        });
         if (!data.collection) return null;
         const tags = flattenConnection(data.collection.products).flatMap((p) => p.tags);
         return [...new Set(tags)].sort((a, b) => a.localeCompare(b, "en"));
@@ -175,10 +131,10 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
       const trimmed = query.trim();
       if (!trimmed) return Promise.resolve({ query: trimmed, totalCount: 0, products: [] });
       return failingWith(CATALOG_ERRORS.search, async () => {
-        const data = await storefront.query<SearchProductsQuery, SearchProductsQueryVariables>(
-          SEARCH_PRODUCTS_QUERY,
-          { variables: { query: trimmed }, cache: SEARCH_CACHE },
-        );
+        const data = await storefront.query(SEARCH_PRODUCTS_QUERY, {
+          variables: { query: trimmed },
+          cache: SEARCH_CACHE,
+        });
         return {
           query: trimmed,
           totalCount: data.search.totalCount,
@@ -194,13 +150,10 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
       const empty = { query: trimmed, products: [], collections: [], queries: [] };
       if (!trimmed) return Promise.resolve(empty);
       return failingWith(CATALOG_ERRORS.search, async () => {
-        const data = await storefront.query<PredictiveSearchQuery, PredictiveSearchQueryVariables>(
-          PREDICTIVE_SEARCH_QUERY,
-          {
-            variables: { query: trimmed, limit: options.limit ?? PREDICTIVE_SEARCH_LIMIT },
-            cache: SEARCH_CACHE,
-          },
-        );
+        const data = await storefront.query(PREDICTIVE_SEARCH_QUERY, {
+          variables: { query: trimmed, limit: options.limit ?? PREDICTIVE_SEARCH_LIMIT },
+          cache: SEARCH_CACHE,
+        });
         const result = data.predictiveSearch;
         if (!result) return empty;
         return {
@@ -219,10 +172,7 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
 
     getCollections() {
       return failingWith(CATALOG_ERRORS.collections, async () => {
-        const data = await storefront.query<CollectionsQuery, CollectionsQueryVariables>(
-          COLLECTIONS_QUERY,
-          { variables: {}, cache: CATALOG_CACHE },
-        );
+        const data = await storefront.query(COLLECTIONS_QUERY, { cache: CATALOG_CACHE });
         return flattenConnection(data.collections).map((collection) => ({
           id: collection.id,
           handle: collection.handle,

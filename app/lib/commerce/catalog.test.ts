@@ -148,14 +148,14 @@ describe("products", () => {
 
   it("serves a repeated read from the cache without calling the Storefront API", async () => {
     const shared = catalog();
-    const before = (await stats()).byOperation.ProductByHandle ?? 0;
+    const before = (await stats()).byOperation.Product ?? 0;
     const first = await shared.getProduct("astral-ctx-pool-pump");
     const second = await shared.getProduct("astral-ctx-pool-pump");
     expect(second).toEqual(first);
-    expect((await stats()).byOperation.ProductByHandle).toBe(before + 1);
+    expect((await stats()).byOperation.Product).toBe(before + 1);
     // A different cache (another process without Redis) does call it.
     await catalog({ cache: createMemoryCache() }).getProduct("astral-ctx-pool-pump");
-    expect((await stats()).byOperation.ProductByHandle).toBe(before + 2);
+    expect((await stats()).byOperation.Product).toBe(before + 2);
   });
 });
 

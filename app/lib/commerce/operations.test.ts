@@ -51,13 +51,11 @@ describe("Storefront operations", () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
       expect.arrayContaining([
-        "CollectionByHandle",
-        "CollectionById",
+        "Collection",
         "CollectionTags",
         "Collections",
         "PredictiveSearch",
-        "ProductByHandle",
-        "ProductById",
+        "Product",
         "SearchProducts",
       ]),
     );

@@ -1454,8 +1454,9 @@ export type CartMerchandiseQuery = { node:
     | Record<PropertyKey, never>
    | null };
 
-export type CollectionByIdQueryVariables = Exact<{
-  id: string | number;
+export type CollectionQueryVariables = Exact<{
+  id?: string | number | null | undefined;
+  handle?: string | null | undefined;
   first?: number | null | undefined;
   after?: string | null | undefined;
   sortKey?: ProductCollectionSortKeys | null | undefined;
@@ -1464,19 +1465,7 @@ export type CollectionByIdQueryVariables = Exact<{
 }>;
 
 
-export type CollectionByIdQuery = { collection: { id: string, handle: string, title: string, description: string, descriptionHtml: string, seo: { title: string | null, description: string | null }, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null, products: { nodes: Array<{ id: string, handle: string, title: string, descriptionHtml: string, vendor: string, productType: string, createdAt: string, availableForSale: boolean, tags: Array<string>, images: { nodes: Array<{ id: string | null, url: string, altText: string | null, width: number | null, height: number | null }> }, variants: { nodes: Array<{ id: string, title: string, sku: string | null, quantityAvailable: number | null, availableForSale: boolean, currentlyNotInStock: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, selectedOptions: Array<{ name: string, value: string }>, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }> }, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, requestAQuote: { value: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
-
-export type CollectionByHandleQueryVariables = Exact<{
-  handle: string;
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-  sortKey?: ProductCollectionSortKeys | null | undefined;
-  reverse?: boolean | null | undefined;
-  filters?: Array<ProductFilter> | null | undefined;
-}>;
-
-
-export type CollectionByHandleQuery = { collection: { id: string, handle: string, title: string, description: string, descriptionHtml: string, seo: { title: string | null, description: string | null }, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null, products: { nodes: Array<{ id: string, handle: string, title: string, descriptionHtml: string, vendor: string, productType: string, createdAt: string, availableForSale: boolean, tags: Array<string>, images: { nodes: Array<{ id: string | null, url: string, altText: string | null, width: number | null, height: number | null }> }, variants: { nodes: Array<{ id: string, title: string, sku: string | null, quantityAvailable: number | null, availableForSale: boolean, currentlyNotInStock: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, selectedOptions: Array<{ name: string, value: string }>, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }> }, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, requestAQuote: { value: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+export type CollectionQuery = { collection: { id: string, handle: string, title: string, description: string, descriptionHtml: string, seo: { title: string | null, description: string | null }, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null, products: { nodes: Array<{ id: string, handle: string, title: string, descriptionHtml: string, vendor: string, productType: string, createdAt: string, availableForSale: boolean, tags: Array<string>, images: { nodes: Array<{ id: string | null, url: string, altText: string | null, width: number | null, height: number | null }> }, variants: { nodes: Array<{ id: string, title: string, sku: string | null, quantityAvailable: number | null, availableForSale: boolean, currentlyNotInStock: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, selectedOptions: Array<{ name: string, value: string }>, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }> }, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, requestAQuote: { value: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
 export type CollectionTagsQueryVariables = Exact<{
   id?: string | number | null | undefined;
@@ -1542,41 +1531,13 @@ export type ProductSummaryFragment = { id: string, handle: string, title: string
 
 export type CollectionDetailFragment = { id: string, handle: string, title: string, description: string, descriptionHtml: string, seo: { title: string | null, description: string | null }, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null, products: { nodes: Array<{ id: string, handle: string, title: string, descriptionHtml: string, vendor: string, productType: string, createdAt: string, availableForSale: boolean, tags: Array<string>, images: { nodes: Array<{ id: string | null, url: string, altText: string | null, width: number | null, height: number | null }> }, variants: { nodes: Array<{ id: string, title: string, sku: string | null, quantityAvailable: number | null, availableForSale: boolean, currentlyNotInStock: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, selectedOptions: Array<{ name: string, value: string }>, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }> }, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, requestAQuote: { value: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
-export type ProductByHandleQueryVariables = Exact<{
-  handle: string;
+export type ProductQueryVariables = Exact<{
+  id?: string | number | null | undefined;
+  handle?: string | null | undefined;
 }>;
 
 
-export type ProductByHandleQuery = { product: { id: string, title: string, handle: string, totalInventory: number | null, description: string, descriptionHtml: string, vendor: string, productType: string, availableForSale: boolean, tags: Array<string>, createdAt: string, seo: { title: string | null, description: string | null }, images: { nodes: Array<{ id: string | null, url: string, altText: string | null, width: number | null, height: number | null }> }, options: Array<{ id: string, name: string, optionValues: Array<{ id: string, name: string }> }>, variants: { nodes: Array<{ id: string, title: string, sku: string | null, quantityAvailable: number | null, availableForSale: boolean, currentlyNotInStock: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, selectedOptions: Array<{ name: string, value: string }>, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }> }, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, downloads: { references: { nodes: Array<
-          | { __typename: 'Article' }
-          | { __typename: 'Collection' }
-          | { __typename: 'GenericFile', id: string, url: string | null, alt: string | null, originalFileSize: number | null, mimeType: string | null }
-          | { __typename: 'MediaImage' }
-          | { __typename: 'Metaobject' }
-          | { __typename: 'Model3d' }
-          | { __typename: 'Page' }
-          | { __typename: 'Product' }
-          | { __typename: 'ProductVariant' }
-          | { __typename: 'Video' }
-        > } | null } | null, directions: { references: { nodes: Array<
-          | { __typename: 'Article' }
-          | { __typename: 'Collection' }
-          | { __typename: 'GenericFile', id: string, url: string | null, alt: string | null, originalFileSize: number | null, mimeType: string | null }
-          | { __typename: 'MediaImage' }
-          | { __typename: 'Metaobject' }
-          | { __typename: 'Model3d' }
-          | { __typename: 'Page' }
-          | { __typename: 'Product' }
-          | { __typename: 'ProductVariant' }
-          | { __typename: 'Video' }
-        > } | null } | null, requestAQuote: { value: string } | null, quantityTicker: { value: string } | null, collections: { nodes: Array<{ id: string, handle: string, title: string }> } } | null };
-
-export type ProductByIdQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type ProductByIdQuery = { product: { id: string, title: string, handle: string, totalInventory: number | null, description: string, descriptionHtml: string, vendor: string, productType: string, availableForSale: boolean, tags: Array<string>, createdAt: string, seo: { title: string | null, description: string | null }, images: { nodes: Array<{ id: string | null, url: string, altText: string | null, width: number | null, height: number | null }> }, options: Array<{ id: string, name: string, optionValues: Array<{ id: string, name: string }> }>, variants: { nodes: Array<{ id: string, title: string, sku: string | null, quantityAvailable: number | null, availableForSale: boolean, currentlyNotInStock: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, selectedOptions: Array<{ name: string, value: string }>, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }> }, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, downloads: { references: { nodes: Array<
+export type ProductQuery = { product: { id: string, title: string, handle: string, totalInventory: number | null, description: string, descriptionHtml: string, vendor: string, productType: string, availableForSale: boolean, tags: Array<string>, createdAt: string, seo: { title: string | null, description: string | null }, images: { nodes: Array<{ id: string | null, url: string, altText: string | null, width: number | null, height: number | null }> }, options: Array<{ id: string, name: string, optionValues: Array<{ id: string, name: string }> }>, variants: { nodes: Array<{ id: string, title: string, sku: string | null, quantityAvailable: number | null, availableForSale: boolean, currentlyNotInStock: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, selectedOptions: Array<{ name: string, value: string }>, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }> }, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, downloads: { references: { nodes: Array<
           | { __typename: 'Article' }
           | { __typename: 'Collection' }
           | { __typename: 'GenericFile', id: string, url: string | null, alt: string | null, originalFileSize: number | null, mimeType: string | null }

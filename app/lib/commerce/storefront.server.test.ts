@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryCache } from "../../../tests/support/server-parts";
 import {
   createStorefrontClient,
+  failingWith,
   StorefrontError,
   StorefrontRequestError,
   storefrontEndpoint,
@@ -53,15 +54,6 @@ function client(
   );
 }
 
-async function failure(promise: Promise<unknown>): Promise<StorefrontRequestError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(StorefrontRequestError);
-  return error as StorefrontRequestError;
-}
-
 describe("storefrontEndpoint", () => {
   it("uses https for a shop domain and keeps an explicit scheme", () => {
     expect(storefrontEndpoint("coral-bay.myshopify.com", "2026-04")).toBe(
@@ -103,46 +95,6 @@ describe("createStorefrontClient", () => {
     expect(headers?.["shopify-storefront-buyer-ip"]).toBe("203.0.113.7");
     expect(headers?.["x-shopify-storefront-access-token"]).toBeUndefined();
   });
-
-  it("reports throttling whether Shopify says so in the body or with 429/430", async () => {
-    answer = {
-      status: 200,
-      body: JSON.stringify({
-        errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
-      }),
-    };
-    expect((await failure(client().mutate(QUERY))).reason).toBe("throttled");
-    answer = { status: 430, body: "{}" };
-    const rejected = await failure(client().mutate(QUERY));
-    expect(rejected).toMatchObject({ reason: "throttled", upstreamStatus: 430 });
-  });
-
-  it("reports GraphQL errors, HTTP errors and unreadable answers apart", async () => {
-    answer = {
-      status: 200,
-      body: JSON.stringify({ data: null, errors: [{ message: "Field 'x' doesn't exist" }] }),
-    };
-    const graphql = await failure(client().mutate(QUERY));
-    expect(graphql).toMatchObject({ reason: "graphql", operationName: "ShopName" });
-    expect(graphql.message).toContain("Field 'x' doesn't exist");
-
-    answer = { status: 401, body: JSON.stringify({ errors: "[API] Invalid API key" }) };
-    expect(await failure(client().mutate(QUERY))).toMatchObject({
-      reason: "http",
-      upstreamStatus: 401,
-    });
-
-    answer = { status: 200, body: "<html>maintenance</html>" };
-    expect((await failure(client().mutate(QUERY))).reason).toBe("invalid-response");
-  });
-
-  it("reports an unreachable store as a network failure", async () => {
-    const unreachable = createStorefrontClient(
-      { storeDomain: "http://127.0.0.1:1", apiVersion: "2026-04", timeoutMs: 2000 },
-      { cache: createMemoryCache() },
-    );
-    expect((await failure(unreachable.mutate(QUERY))).reason).toBe("network");
-  });
 });
 
 describe("toStorefrontError", () => {
@@ -158,8 +110,26 @@ describe("toStorefrontError", () => {
     expect(error("network").status).toBe(503);
     expect(error("throttled", 200).status).toBe(503);
     expect(error("http", 502).status).toBe(503);
-    expect(error("http", 401).status).toBe(502);
+    expect(error("unauthorized", 401).status).toBe(502);
+    expect(error("http", 400).status).toBe(502);
     expect(error("graphql", 200).status).toBe(502);
     expect(error("invalid-response", 200).status).toBe(502);
+  });
+});
+
+describe("failingWith", () => {
+  it("shows a failed Storefront call as the page's message and lets other errors through", async () => {
+    answer = { status: 503, body: "" };
+    const failed = await failingWith("Failed to fetch product", () => client().mutate(QUERY)).catch(
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(StorefrontError);
+    expect(failed).toMatchObject({ message: "Failed to fetch product", status: 503 });
+    expect((failed as StorefrontError).cause).toBeInstanceOf(StorefrontRequestError);
+
+    const bug = new TypeError("x is undefined");
+    await expect(failingWith("Failed to fetch product", () => Promise.reject(bug))).rejects.toBe(
+      bug,
+    );
   });
 });

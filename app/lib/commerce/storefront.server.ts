@@ -1,11 +1,17 @@
-// The Storefront API client: one small fetch wrapper rather than @shopify/storefront-api-client.
-// That package would give us the URL and headers and little else: Lagoon still needs a timeout on
-// every call, caching through the app's shared SWR cache with keys it controls, typed operations
-// from our own codegen, and errors the routes can turn into the right status (SPEC §8). Doing
-// those on top of its client would be more code than the ~100 lines of fetch below, plus a
-// dependency to keep in step with API versions.
+// The Storefront API client: a thin layer on the app's GraphQL transport rather than
+// @shopify/storefront-api-client. That package would give us the URL and headers and little else:
+// Lagoon still needs a timeout on every call, caching through the app's shared SWR cache with
+// keys it controls, typed operations from our own codegen, and errors the routes can turn into
+// the right status (SPEC §8). The transport does the wire; this adds the tokens, the cache and
+// the page's status.
 import { createHash } from "node:crypto";
 import type { Cache, CacheOptions } from "../cache";
+import {
+  createGraphqlTransport,
+  GraphqlRequestError,
+  operationNameOf,
+} from "../graphql/transport.server";
+import type { TypedOperation, VariablesOption } from "../graphql/typed-operation";
 
 export interface StorefrontConfig {
   /** "shop.myshopify.com", or with a scheme for the emulator: "http://127.0.0.1:3000/_emulators/storefront". */
@@ -28,61 +34,27 @@ export type StorefrontCachePolicy = CacheOptions | "no-store";
 
 export type StorefrontVariables = Record<string, unknown>;
 
+type StorefrontOptions<TVariables> = VariablesOption<NoInfer<TVariables>>;
+
 export interface StorefrontClient {
   readonly apiVersion: string;
   readonly endpoint: string;
   /** Runs a query, through the cache unless the policy is "no-store". Resolves to `data`. */
   query<TData, TVariables extends StorefrontVariables = StorefrontVariables>(
-    query: string,
-    options: { variables?: TVariables; cache: StorefrontCachePolicy },
+    query: TypedOperation<TData, TVariables>,
+    options: StorefrontOptions<TVariables> & { cache: StorefrontCachePolicy },
   ): Promise<TData>;
   /** Runs a mutation; never cached. Resolves to `data`. */
   mutate<TData, TVariables extends StorefrontVariables = StorefrontVariables>(
-    mutation: string,
-    options?: { variables?: TVariables },
+    mutation: TypedOperation<TData, TVariables>,
+    ...options: Record<string, never> extends TVariables
+      ? [options?: StorefrontOptions<TVariables>]
+      : [options: StorefrontOptions<TVariables>]
   ): Promise<TData>;
 }
 
-export interface StorefrontGraphqlError {
-  message: string;
-  extensions?: { code?: string; [key: string]: unknown };
-  path?: (string | number)[];
-}
-
-/** Why a call failed: the caller decides what the shopper sees (see toStorefrontError). */
-export type StorefrontFailure =
-  | "timeout"
-  | "network"
-  | "throttled"
-  | "http"
-  | "graphql"
-  | "invalid-response";
-
-export class StorefrontRequestError extends Error {
-  override readonly name = "StorefrontRequestError";
-  readonly reason: StorefrontFailure;
-  readonly operationName: string;
-  /** The upstream HTTP status, when there was a response. */
-  readonly upstreamStatus?: number;
-  readonly graphqlErrors: StorefrontGraphqlError[];
-
-  constructor(
-    reason: StorefrontFailure,
-    message: string,
-    details: {
-      operationName: string;
-      upstreamStatus?: number;
-      graphqlErrors?: StorefrontGraphqlError[];
-      cause?: unknown;
-    },
-  ) {
-    super(`Storefront ${details.operationName}: ${message}`, { cause: details.cause });
-    this.reason = reason;
-    this.operationName = details.operationName;
-    this.upstreamStatus = details.upstreamStatus;
-    this.graphqlErrors = details.graphqlErrors ?? [];
-  }
-}
+/** A failed Storefront call, named by its reason; see toStorefrontError for what a page shows. */
+export { GraphqlRequestError as StorefrontRequestError };
 
 /**
  * What a route can show: `message` is SPEC §8's text ('Failed to fetch product'), `status` the
@@ -100,13 +72,17 @@ export class StorefrontError extends Error {
 }
 
 /** The app's error for a failed Storefront call, with the page status its reason calls for. */
-export function toStorefrontError(error: StorefrontRequestError, message: string): StorefrontError {
-  const upstreamDown =
-    error.reason === "timeout" ||
-    error.reason === "network" ||
-    error.reason === "throttled" ||
-    (error.reason === "http" && (error.upstreamStatus ?? 500) >= 500);
-  return new StorefrontError(message, { status: upstreamDown ? 503 : 502, cause: error });
+export function toStorefrontError(error: GraphqlRequestError, message: string): StorefrontError {
+  return new StorefrontError(message, { status: error.retryable ? 503 : 502, cause: error });
+}
+
+/** Runs Storefront calls whose failure the shopper sees as `message` (product §8). */
+export async function failingWith<T>(message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw error instanceof GraphqlRequestError ? toStorefrontError(error, message) : error;
+  }
 }
 
 export const DEFAULT_TIMEOUT_MS = 5000;
@@ -115,10 +91,6 @@ export const DEFAULT_TIMEOUT_MS = 5000;
 export function storefrontEndpoint(storeDomain: string, apiVersion: string): string {
   const origin = storeDomain.includes("://") ? storeDomain : `https://${storeDomain}`;
   return `${origin.replace(/\/+$/, "")}/api/${apiVersion}/graphql.json`;
-}
-
-export function operationNameOf(document: string): string {
-  return /\b(?:query|mutation)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(document)?.[1] ?? "anonymous";
 }
 
 function stableJson(value: unknown): string {
@@ -132,98 +104,32 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-}
-
 export function createStorefrontClient(
   config: StorefrontConfig,
   deps: StorefrontDeps,
 ): StorefrontClient {
-  const endpoint = storefrontEndpoint(config.storeDomain, config.apiVersion);
-  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const send = deps.fetch ?? fetch;
-
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    Accept: "application/json",
-  };
+  const headers: Record<string, string> = {};
   if (config.privateAccessToken) {
     headers["Shopify-Storefront-Private-Token"] = config.privateAccessToken;
     if (deps.buyerIp) headers["Shopify-Storefront-Buyer-IP"] = deps.buyerIp;
   } else if (config.publicAccessToken) {
     headers["X-Shopify-Storefront-Access-Token"] = config.publicAccessToken;
   }
-
-  async function request<TData>(document: string, variables: StorefrontVariables | undefined) {
-    const operationName = operationNameOf(document);
-    const fail = (
-      reason: StorefrontFailure,
-      message: string,
-      details: Omit<ConstructorParameters<typeof StorefrontRequestError>[2], "operationName"> = {},
-    ) => new StorefrontRequestError(reason, message, { operationName, ...details });
-
-    let response: Response;
-    let text: string;
-    try {
-      response = await send(endpoint, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ query: document, variables: variables ?? {}, operationName }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
-    } catch (error) {
-      throw isTimeout(error)
-        ? fail("timeout", `no answer within ${timeoutMs} ms`, { cause: error })
-        : fail("network", error instanceof Error ? error.message : String(error), {
-            cause: error,
-          });
-    }
-
-    // 430 is Shopify's "security rejection" for traffic it considers abusive.
-    if (response.status === 429 || response.status === 430) {
-      throw fail("throttled", `HTTP ${response.status}`, { upstreamStatus: response.status });
-    }
-    if (!response.ok) {
-      throw fail("http", `HTTP ${response.status}`, { upstreamStatus: response.status });
-    }
-    let body: { data?: TData | null; errors?: unknown };
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      throw fail("invalid-response", "the response is not JSON", {
-        upstreamStatus: response.status,
-        cause: error,
-      });
-    }
-    if (body.errors) {
-      const graphqlErrors: StorefrontGraphqlError[] = Array.isArray(body.errors)
-        ? body.errors
-        : [{ message: String(body.errors) }];
-      const throttled = graphqlErrors.some((error) => error.extensions?.code === "THROTTLED");
-      throw fail(
-        throttled ? "throttled" : "graphql",
-        graphqlErrors.map((error) => error.message).join("; "),
-        { upstreamStatus: response.status, graphqlErrors },
-      );
-    }
-    if (!body.data) {
-      throw fail("invalid-response", "the response has no data", {
-        upstreamStatus: response.status,
-      });
-    }
-    return body.data;
-  }
+  const transport = createGraphqlTransport({
+    api: "Storefront API",
+    url: storefrontEndpoint(config.storeDomain, config.apiVersion),
+    headers,
+    timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    fetch: deps.fetch,
+  });
+  const endpoint = transport.url;
 
   return {
     apiVersion: config.apiVersion,
     endpoint,
-    query<TData, TVariables extends StorefrontVariables>(
-      document: string,
-      options: { variables?: TVariables; cache: StorefrontCachePolicy },
-    ): Promise<TData> {
-      if (options.cache === "no-store") return request<TData>(document, options.variables);
+    query(document, options) {
+      const run = () => transport.request(document, { variables: options.variables });
+      if (options.cache === "no-store") return run();
       // The query text is in the digest, so a deploy that changes an operation never reads
       // entries cached in its old shape from a shared cache.
       const digest = createHash("sha256")
@@ -231,17 +137,10 @@ export function createStorefrontClient(
         .digest("base64url")
         .slice(0, 32);
       const key = `storefront:${config.apiVersion}:${operationNameOf(document)}:${digest}`;
-      return deps.cache.fetch(
-        key,
-        () => request<TData>(document, options.variables),
-        options.cache,
-      );
+      return deps.cache.fetch(key, run, options.cache);
     },
-    mutate<TData, TVariables extends StorefrontVariables>(
-      document: string,
-      options: { variables?: TVariables } = {},
-    ): Promise<TData> {
-      return request<TData>(document, options.variables);
+    mutate(document, ...[options]) {
+      return transport.request(document, { variables: options?.variables });
     },
   };
 }

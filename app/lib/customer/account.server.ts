@@ -1,9 +1,7 @@
 import { z } from "zod";
 import type { Cache } from "../cache";
-import {
-  type CustomerAccountClient,
-  CustomerAccountUnauthorizedError,
-} from "./customer-account.server";
+import { GraphqlRequestError } from "../graphql/transport.server";
+import type { CustomerAccountClient } from "./customer-account.server";
 import {
   CUSTOMER_ADDRESS_CREATE_MUTATION,
   CUSTOMER_ADDRESS_DELETE_MUTATION,
@@ -164,7 +162,7 @@ export function customerAccount(
       return await run();
     } catch (error) {
       if (error instanceof CustomerActionError) throw error;
-      if (error instanceof CustomerAccountUnauthorizedError) {
+      if (error instanceof GraphqlRequestError && error.reason === "unauthorized") {
         throw new CustomerActionError(CUSTOMER_ERRORS.invalidToken, 401);
       }
       throw new CustomerActionError(message, status);

@@ -1,3 +1,18 @@
+import type { TypedOperation } from "../../graphql/typed-operation";
+import type {
+  CartCreateMutation,
+  CartCreateMutationVariables,
+  CartLinesAddMutation,
+  CartLinesAddMutationVariables,
+  CartLinesRemoveMutation,
+  CartLinesRemoveMutationVariables,
+  CartLinesUpdateMutation,
+  CartLinesUpdateMutationVariables,
+  CartMerchandiseQuery,
+  CartMerchandiseQueryVariables,
+  CartQuery,
+  CartQueryVariables,
+} from "../storefront-types.generated";
 import { IMAGE_FRAGMENT, MONEY_FRAGMENT } from "./fragments";
 
 // SPEC §3's cart and cart line, SPEC §7's cart calls. Every mutation answers with the whole cart
@@ -81,7 +96,7 @@ export const CART_QUERY = `#graphql
   ${CART_FRAGMENT}
   ${MONEY_FRAGMENT}
   ${IMAGE_FRAGMENT}
-` as const;
+` as TypedOperation<CartQuery, CartQueryVariables>;
 
 export const CART_CREATE_MUTATION = `#graphql
   mutation CartCreate($input: CartInput) {
@@ -95,7 +110,7 @@ export const CART_CREATE_MUTATION = `#graphql
     }
   }
   ${CART_USER_ERROR_FRAGMENT}
-` as const;
+` as TypedOperation<CartCreateMutation, CartCreateMutationVariables>;
 
 export const CART_LINES_ADD_MUTATION = `#graphql
   mutation CartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!) {
@@ -112,7 +127,7 @@ export const CART_LINES_ADD_MUTATION = `#graphql
   ${CART_USER_ERROR_FRAGMENT}
   ${MONEY_FRAGMENT}
   ${IMAGE_FRAGMENT}
-` as const;
+` as TypedOperation<CartLinesAddMutation, CartLinesAddMutationVariables>;
 
 export const CART_LINES_UPDATE_MUTATION = `#graphql
   mutation CartLinesUpdate($cartId: ID!, $lines: [CartLineUpdateInput!]!) {
@@ -129,7 +144,7 @@ export const CART_LINES_UPDATE_MUTATION = `#graphql
   ${CART_USER_ERROR_FRAGMENT}
   ${MONEY_FRAGMENT}
   ${IMAGE_FRAGMENT}
-` as const;
+` as TypedOperation<CartLinesUpdateMutation, CartLinesUpdateMutationVariables>;
 
 export const CART_LINES_REMOVE_MUTATION = `#graphql
   mutation CartLinesRemove($cartId: ID!, $lineIds: [ID!]!) {
@@ -146,7 +161,7 @@ export const CART_LINES_REMOVE_MUTATION = `#graphql
   ${CART_USER_ERROR_FRAGMENT}
   ${MONEY_FRAGMENT}
   ${IMAGE_FRAGMENT}
-` as const;
+` as TypedOperation<CartLinesRemoveMutation, CartLinesRemoveMutationVariables>;
 
 // Whether an added variant is a course (SPEC §5's rule needs the product's type, tags, title),
 // asked before adding so a course cannot go in without its participants.
@@ -163,4 +178,4 @@ export const CART_MERCHANDISE_QUERY = `#graphql
       }
     }
   }
-` as const;
+` as TypedOperation<CartMerchandiseQuery, CartMerchandiseQueryVariables>;

@@ -1,3 +1,12 @@
+import type { TypedOperation } from "../../graphql/typed-operation";
+import type {
+  CollectionQuery,
+  CollectionQueryVariables,
+  CollectionsQuery,
+  CollectionsQueryVariables,
+  CollectionTagsQuery,
+  CollectionTagsQueryVariables,
+} from "../storefront-types.generated";
 import {
   COLLECTION_FRAGMENT,
   COLLECTION_PRODUCT_FRAGMENT,
@@ -7,17 +16,18 @@ import {
 } from "./fragments";
 
 // SPEC §7 and §9: a collection page holds 16 products by default. The route's id segment may be
-// an id or a handle, hence two operations over the same fragment.
-export const COLLECTION_BY_ID_QUERY = `#graphql
-  query CollectionById(
-    $id: ID!
+// an id or a handle; callers pass exactly one of them.
+export const COLLECTION_QUERY = `#graphql
+  query Collection(
+    $id: ID
+    $handle: String
     $first: Int = 16
     $after: String
     $sortKey: ProductCollectionSortKeys = COLLECTION_DEFAULT
     $reverse: Boolean = false
     $filters: [ProductFilter!]
   ) {
-    collection(id: $id) {
+    collection(id: $id, handle: $handle) {
       ...CollectionDetail
     }
   }
@@ -26,27 +36,7 @@ export const COLLECTION_BY_ID_QUERY = `#graphql
   ${VARIANT_FRAGMENT}
   ${IMAGE_FRAGMENT}
   ${MONEY_FRAGMENT}
-` as const;
-
-export const COLLECTION_BY_HANDLE_QUERY = `#graphql
-  query CollectionByHandle(
-    $handle: String!
-    $first: Int = 16
-    $after: String
-    $sortKey: ProductCollectionSortKeys = COLLECTION_DEFAULT
-    $reverse: Boolean = false
-    $filters: [ProductFilter!]
-  ) {
-    collection(handle: $handle) {
-      ...CollectionDetail
-    }
-  }
-  ${COLLECTION_FRAGMENT}
-  ${COLLECTION_PRODUCT_FRAGMENT}
-  ${VARIANT_FRAGMENT}
-  ${IMAGE_FRAGMENT}
-  ${MONEY_FRAGMENT}
-` as const;
+` as TypedOperation<CollectionQuery, CollectionQueryVariables>;
 
 // SPEC §7 and §9: tags come from the collection's first 250 products (the API's page maximum).
 // Callers pass exactly one of id or handle.
@@ -61,7 +51,7 @@ export const COLLECTION_TAGS_QUERY = `#graphql
       }
     }
   }
-` as const;
+` as TypedOperation<CollectionTagsQuery, CollectionTagsQueryVariables>;
 
 export const COLLECTIONS_QUERY = `#graphql
   query Collections($first: Int = 100) {
@@ -79,4 +69,4 @@ export const COLLECTIONS_QUERY = `#graphql
     }
   }
   ${IMAGE_FRAGMENT}
-` as const;
+` as TypedOperation<CollectionsQuery, CollectionsQueryVariables>;

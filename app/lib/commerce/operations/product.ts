@@ -1,3 +1,5 @@
+import type { TypedOperation } from "../../graphql/typed-operation";
+import type { ProductQuery, ProductQueryVariables } from "../storefront-types.generated";
 import {
   FILE_REFERENCES_FRAGMENT,
   IMAGE_FRAGMENT,
@@ -6,9 +8,10 @@ import {
   VARIANT_FRAGMENT,
 } from "./fragments";
 
-export const PRODUCT_BY_HANDLE_QUERY = `#graphql
-  query ProductByHandle($handle: String!) {
-    product(handle: $handle) {
+// Product URLs carry a handle, carts and orders an id; callers pass exactly one of them.
+export const PRODUCT_QUERY = `#graphql
+  query Product($id: ID, $handle: String) {
+    product(id: $id, handle: $handle) {
       ...ProductDetail
     }
   }
@@ -17,17 +20,4 @@ export const PRODUCT_BY_HANDLE_QUERY = `#graphql
   ${IMAGE_FRAGMENT}
   ${MONEY_FRAGMENT}
   ${FILE_REFERENCES_FRAGMENT}
-` as const;
-
-export const PRODUCT_BY_ID_QUERY = `#graphql
-  query ProductById($id: ID!) {
-    product(id: $id) {
-      ...ProductDetail
-    }
-  }
-  ${PRODUCT_FRAGMENT}
-  ${VARIANT_FRAGMENT}
-  ${IMAGE_FRAGMENT}
-  ${MONEY_FRAGMENT}
-  ${FILE_REFERENCES_FRAGMENT}
-` as const;
+` as TypedOperation<ProductQuery, ProductQueryVariables>;

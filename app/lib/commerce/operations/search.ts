@@ -1,3 +1,10 @@
+import type { TypedOperation } from "../../graphql/typed-operation";
+import type {
+  PredictiveSearchQuery,
+  PredictiveSearchQueryVariables,
+  SearchProductsQuery,
+  SearchProductsQueryVariables,
+} from "../storefront-types.generated";
 import { IMAGE_FRAGMENT, MONEY_FRAGMENT, PRODUCT_SUMMARY_FRAGMENT } from "./fragments";
 
 // `search` rather than `products(query:)`: it is the storefront's own relevance-ranked search
@@ -26,7 +33,7 @@ export const SEARCH_PRODUCTS_QUERY = `#graphql
   ${PRODUCT_SUMMARY_FRAGMENT}
   ${IMAGE_FRAGMENT}
   ${MONEY_FRAGMENT}
-` as const;
+` as TypedOperation<SearchProductsQuery, SearchProductsQueryVariables>;
 
 // For the header's search box, as the shopper types.
 export const PREDICTIVE_SEARCH_QUERY = `#graphql
@@ -58,4 +65,4 @@ export const PREDICTIVE_SEARCH_QUERY = `#graphql
   ${PRODUCT_SUMMARY_FRAGMENT}
   ${IMAGE_FRAGMENT}
   ${MONEY_FRAGMENT}
-` as const;
+` as TypedOperation<PredictiveSearchQuery, PredictiveSearchQueryVariables>;

@@ -1,3 +1,4 @@
+import type { TypedOperation } from "../../graphql/typed-operation";
 import type {
   CustomerAddressCreateMutation,
   CustomerAddressCreateMutationVariables,
@@ -7,7 +8,6 @@ import type {
   CustomerAddressUpdateMutationVariables,
 } from "./customer-account.generated";
 import { ADDRESS_USER_ERROR_FRAGMENT, CUSTOMER_ADDRESS_FRAGMENT } from "./fragments";
-import type { CustomerAccountOperation } from "./typed-operation";
 
 export const CUSTOMER_ADDRESS_CREATE_MUTATION = `#graphql
   mutation CustomerAddressCreate($address: CustomerAddressInput!, $defaultAddress: Boolean) {
@@ -22,10 +22,7 @@ export const CUSTOMER_ADDRESS_CREATE_MUTATION = `#graphql
   }
   ${CUSTOMER_ADDRESS_FRAGMENT}
   ${ADDRESS_USER_ERROR_FRAGMENT}
-` as CustomerAccountOperation<
-  CustomerAddressCreateMutation,
-  CustomerAddressCreateMutationVariables
->;
+` as TypedOperation<CustomerAddressCreateMutation, CustomerAddressCreateMutationVariables>;
 
 /** Also sets the default address (`defaultAddress: true`, no `address`). */
 export const CUSTOMER_ADDRESS_UPDATE_MUTATION = `#graphql
@@ -49,10 +46,7 @@ export const CUSTOMER_ADDRESS_UPDATE_MUTATION = `#graphql
   }
   ${CUSTOMER_ADDRESS_FRAGMENT}
   ${ADDRESS_USER_ERROR_FRAGMENT}
-` as CustomerAccountOperation<
-  CustomerAddressUpdateMutation,
-  CustomerAddressUpdateMutationVariables
->;
+` as TypedOperation<CustomerAddressUpdateMutation, CustomerAddressUpdateMutationVariables>;
 
 export const CUSTOMER_ADDRESS_DELETE_MUTATION = `#graphql
   mutation CustomerAddressDelete($addressId: ID!) {
@@ -64,7 +58,4 @@ export const CUSTOMER_ADDRESS_DELETE_MUTATION = `#graphql
     }
   }
   ${ADDRESS_USER_ERROR_FRAGMENT}
-` as CustomerAccountOperation<
-  CustomerAddressDeleteMutation,
-  CustomerAddressDeleteMutationVariables
->;
+` as TypedOperation<CustomerAddressDeleteMutation, CustomerAddressDeleteMutationVariables>;

@@ -1,3 +1,4 @@
+import type { TypedOperation } from "../../graphql/typed-operation";
 import type {
   CustomerOrdersQuery,
   CustomerOrdersQueryVariables,
@@ -7,7 +8,6 @@ import type {
   CustomerUpdateMutationVariables,
 } from "./customer-account.generated";
 import { CUSTOMER_ADDRESS_FRAGMENT, MONEY_FRAGMENT, ORDER_SUMMARY_FRAGMENT } from "./fragments";
-import type { CustomerAccountOperation } from "./typed-operation";
 
 /** How many orders the account page shows before "load more". */
 export const ORDERS_PAGE_SIZE = 10;
@@ -68,7 +68,7 @@ export const CUSTOMER_QUERY = `#graphql
   ${CUSTOMER_ADDRESS_FRAGMENT}
   ${ORDER_SUMMARY_FRAGMENT}
   ${MONEY_FRAGMENT}
-` as CustomerAccountOperation<CustomerQuery, CustomerQueryVariables>;
+` as TypedOperation<CustomerQuery, CustomerQueryVariables>;
 
 export const CUSTOMER_ORDERS_QUERY = `#graphql
   query CustomerOrders($first: Int!, $after: String) {
@@ -86,7 +86,7 @@ export const CUSTOMER_ORDERS_QUERY = `#graphql
   }
   ${ORDER_SUMMARY_FRAGMENT}
   ${MONEY_FRAGMENT}
-` as CustomerAccountOperation<CustomerOrdersQuery, CustomerOrdersQueryVariables>;
+` as TypedOperation<CustomerOrdersQuery, CustomerOrdersQueryVariables>;
 
 export const CUSTOMER_UPDATE_MUTATION = `#graphql
   mutation CustomerUpdate($input: CustomerUpdateInput!) {
@@ -103,4 +103,4 @@ export const CUSTOMER_UPDATE_MUTATION = `#graphql
       }
     }
   }
-` as CustomerAccountOperation<CustomerUpdateMutation, CustomerUpdateMutationVariables>;
+` as TypedOperation<CustomerUpdateMutation, CustomerUpdateMutationVariables>;

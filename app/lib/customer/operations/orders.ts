@@ -1,6 +1,6 @@
+import type { TypedOperation } from "../../graphql/typed-operation";
 import type { OrderQuery, OrderQueryVariables } from "./customer-account.generated";
 import { CUSTOMER_ADDRESS_FRAGMENT, MONEY_FRAGMENT } from "./fragments";
-import type { CustomerAccountOperation } from "./typed-operation";
 
 /** One order of the signed-in customer; `order` is null for anyone else's order id. */
 export const ORDER_QUERY = `#graphql
@@ -73,4 +73,4 @@ export const ORDER_QUERY = `#graphql
   }
   ${CUSTOMER_ADDRESS_FRAGMENT}
   ${MONEY_FRAGMENT}
-` as CustomerAccountOperation<OrderQuery, OrderQueryVariables>;
+` as TypedOperation<OrderQuery, OrderQueryVariables>;

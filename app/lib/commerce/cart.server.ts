@@ -8,27 +8,8 @@ import {
   CART_MERCHANDISE_QUERY,
   CART_QUERY,
 } from "./operations/cart";
-import {
-  type StorefrontClient,
-  StorefrontError,
-  StorefrontRequestError,
-  toStorefrontError,
-} from "./storefront.server";
-import type {
-  CartCreateMutation,
-  CartCreateMutationVariables,
-  CartLinesAddMutation,
-  CartLinesAddMutationVariables,
-  CartLinesRemoveMutation,
-  CartLinesRemoveMutationVariables,
-  CartLinesUpdateMutation,
-  CartLinesUpdateMutationVariables,
-  CartMerchandiseQuery,
-  CartMerchandiseQueryVariables,
-  CartProblemFragment,
-  CartQuery,
-  CartQueryVariables,
-} from "./storefront-types.generated";
+import { failingWith, type StorefrontClient, StorefrontError } from "./storefront.server";
+import type { CartProblemFragment } from "./storefront-types.generated";
 
 export { StorefrontError } from "./storefront.server";
 
@@ -93,14 +74,6 @@ export interface CartApi {
 // A variant's product changes rarely; a minute keeps course checks off the hot path.
 const MERCHANDISE_CACHE = { ttlSeconds: 60, swrSeconds: 300 };
 
-async function failingWith<T>(message: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw error instanceof StorefrontRequestError ? toStorefrontError(error, message) : error;
-  }
-}
-
 /** A mutation's cart, or its first userError, or SPEC §8's message when it answered neither. */
 function cartFrom(
   payload: {
@@ -119,7 +92,7 @@ export function createCartApi(storefront: StorefrontClient): CartApi {
   return {
     get: (cartId) =>
       failingWith(CART_ERRORS.fetch, async () => {
-        const data = await storefront.query<CartQuery, CartQueryVariables>(CART_QUERY, {
+        const data = await storefront.query(CART_QUERY, {
           variables: { cartId },
           cache: "no-store",
         });
@@ -128,10 +101,7 @@ export function createCartApi(storefront: StorefrontClient): CartApi {
 
     create: () =>
       failingWith(CART_ERRORS.create, async () => {
-        const data = await storefront.mutate<CartCreateMutation, CartCreateMutationVariables>(
-          CART_CREATE_MUTATION,
-          { variables: { input: {} } },
-        );
+        const data = await storefront.mutate(CART_CREATE_MUTATION, { variables: { input: {} } });
         const [problem] = data.cartCreate?.userErrors ?? [];
         if (problem) throw new CartUserError(problem);
         const id = data.cartCreate?.cart?.id;
@@ -141,37 +111,34 @@ export function createCartApi(storefront: StorefrontClient): CartApi {
 
     addLines: (cartId, lines) =>
       failingWith(CART_ERRORS.add, async () => {
-        const data = await storefront.mutate<CartLinesAddMutation, CartLinesAddMutationVariables>(
-          CART_LINES_ADD_MUTATION,
-          { variables: { cartId, lines } },
-        );
+        const data = await storefront.mutate(CART_LINES_ADD_MUTATION, {
+          variables: { cartId, lines },
+        });
         return cartFrom(data.cartLinesAdd, CART_ERRORS.add);
       }),
 
     updateLines: (cartId, lines) =>
       failingWith(CART_ERRORS.update, async () => {
-        const data = await storefront.mutate<
-          CartLinesUpdateMutation,
-          CartLinesUpdateMutationVariables
-        >(CART_LINES_UPDATE_MUTATION, { variables: { cartId, lines } });
+        const data = await storefront.mutate(CART_LINES_UPDATE_MUTATION, {
+          variables: { cartId, lines },
+        });
         return cartFrom(data.cartLinesUpdate, CART_ERRORS.update);
       }),
 
     removeLines: (cartId, lineIds) =>
       failingWith(CART_ERRORS.remove, async () => {
-        const data = await storefront.mutate<
-          CartLinesRemoveMutation,
-          CartLinesRemoveMutationVariables
-        >(CART_LINES_REMOVE_MUTATION, { variables: { cartId, lineIds } });
+        const data = await storefront.mutate(CART_LINES_REMOVE_MUTATION, {
+          variables: { cartId, lineIds },
+        });
         return cartFrom(data.cartLinesRemove, CART_ERRORS.remove);
       }),
 
     merchandise: (variantId) =>
       failingWith(CART_ERRORS.add, async () => {
-        const data = await storefront.query<CartMerchandiseQuery, CartMerchandiseQueryVariables>(
-          CART_MERCHANDISE_QUERY,
-          { variables: { id: variantId }, cache: MERCHANDISE_CACHE },
-        );
+        const data = await storefront.query(CART_MERCHANDISE_QUERY, {
+          variables: { id: variantId },
+          cache: MERCHANDISE_CACHE,
+        });
         // Any other kind of node answers an empty object.
         const node = data.node as Partial<CartMerchandise> | null;
         return node?.id && node.product ? { id: node.id, product: node.product } : null;

@@ -3,11 +3,7 @@ import { Link, redirect, useLocation, useNavigation } from "react-router";
 import { SortForm, TagFilter } from "../components/product/collection-controls";
 import { type CardProduct, ProductCard, toCardProduct } from "../components/product/product-card";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
-import {
-  CATALOGUE_CACHE_CONTROL,
-  catalogFor,
-  requireCatalogData,
-} from "../lib/commerce/catalogue-page.server";
+import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
 import {
   catalogueMeta,
   collectionPath,
@@ -24,6 +20,7 @@ import {
 } from "../lib/commerce/collection-view";
 import { sanitizeDescription } from "../lib/commerce/sanitize-description.server";
 import { StorefrontError } from "../lib/commerce/storefront.server";
+import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import { absoluteUrl, breadcrumbJsonLd } from "../lib/structured-data";
 import type { Route } from "./+types/collection";
 
@@ -81,7 +78,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": CATALOGUE_CACHE_CONTROL,
+  "Cache-Control": PUBLIC_PAGE_CACHE,
 });
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

@@ -5,23 +5,24 @@ import { type CardProduct, ProductCard, toCardProduct } from "../components/prod
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
 import {
-  catalogueMeta,
-  collectionPath,
-  metaDescription,
-  siteNameFrom,
-  titledMeta,
-} from "../lib/commerce/catalogue-seo";
-import {
   appendPage,
   collectionViewSearch,
   parseCollectionView,
   previousProductsFrom,
   sortOrder,
 } from "../lib/commerce/collection-view";
+import { collectionPath } from "../lib/commerce/paths";
 import { sanitizeDescription } from "../lib/commerce/sanitize-description.server";
 import { StorefrontError } from "../lib/commerce/storefront.server";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
-import { absoluteUrl, breadcrumbJsonLd } from "../lib/structured-data";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  catalogMeta,
+  metaDescription,
+  siteNameFrom,
+  titledMeta,
+} from "../lib/seo";
 import type { Route } from "./+types/collection";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -65,7 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     basePath,
     crumbs,
     title: collection.seo.title || collection.title,
-    meta: catalogueMeta({
+    meta: catalogMeta({
       title: collection.seo.title || collection.title,
       description: collection.seo.description || metaDescription(collection.description),
       canonical,

@@ -1,10 +1,9 @@
-import { PageHeader, StructuredData } from "../components/content/page-parts";
+import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { StructuredData } from "../components/ui/structured-data";
 import { loadCourse } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
-import { breadcrumbJsonLd } from "../lib/structured-data";
+import { breadcrumbJsonLd, buildSeo, seoMeta } from "../lib/seo";
 import { ButtonLink, ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/course";
@@ -50,7 +49,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PreviewBanner preview={preview} />
-      <StructuredData seo={seo} />
+      <StructuredData jsonLd={seo.jsonLd} />
       <PageHeader title={course.title} crumbs={crumbs} />
       <div className="container-page grid gap-10 py-4 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -1,9 +1,9 @@
-import { SlicePage, StructuredData } from "../components/content/page-parts";
+import { SlicePage } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { StructuredData } from "../components/ui/structured-data";
 import { loadHomePage } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo, organisationJsonLd } from "../lib/content/seo.server";
+import { buildSeo, organisationJsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +34,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PreviewBanner preview={preview} />
-      <StructuredData seo={seo} />
+      <StructuredData jsonLd={seo.jsonLd} />
       <SlicePage title={page.title} slices={page.slices} />
     </>
   );

@@ -1,11 +1,10 @@
 import { Tags } from "../components/content/news-card";
-import { PageHeader, StructuredData } from "../components/content/page-parts";
+import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { StructuredData } from "../components/ui/structured-data";
 import { loadNewsArticle } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { articleJsonLd, buildSeo } from "../lib/content/seo.server";
-import { breadcrumbJsonLd } from "../lib/structured-data";
+import { articleJsonLd, breadcrumbJsonLd, buildSeo, seoMeta } from "../lib/seo";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news-article";
@@ -59,7 +58,7 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PreviewBanner preview={preview} />
-      <StructuredData seo={seo} />
+      <StructuredData jsonLd={seo.jsonLd} />
       <article>
         <PageHeader title={article.title} crumbs={crumbs}>
           <p className="mt-3 text-slate-600">

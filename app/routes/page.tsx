@@ -2,8 +2,7 @@ import { SlicePage } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadPageByUid } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
+import { buildSeo, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/page";
 
 /**

@@ -6,9 +6,9 @@ import { StockMessage } from "../components/product/stock-message";
 import { VariantPicker } from "../components/product/variant-picker";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
-import { siteNameFrom, titledMeta } from "../lib/commerce/catalogue-seo";
 import { productPageData } from "../lib/commerce/product-page.server";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { siteNameFrom, titledMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

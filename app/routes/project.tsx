@@ -1,10 +1,9 @@
-import { PageHeader, StructuredData } from "../components/content/page-parts";
+import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { StructuredData } from "../components/ui/structured-data";
 import { loadProject } from "../lib/content/pages.server";
 import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
-import { breadcrumbJsonLd } from "../lib/structured-data";
+import { breadcrumbJsonLd, buildSeo, seoMeta } from "../lib/seo";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/project";
@@ -44,7 +43,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PreviewBanner preview={preview} />
-      <StructuredData seo={seo} />
+      <StructuredData jsonLd={seo.jsonLd} />
       <article>
         <PageHeader title={project.title} crumbs={crumbs}>
           <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-1 text-slate-700">

@@ -1,4 +1,5 @@
 import { type Content, filter } from "@prismicio/client";
+import type { DocumentMeta } from "../seo";
 import type { ContentClient } from "./client.server";
 import {
   type ContentImage,
@@ -11,7 +12,6 @@ import {
 } from "./fields";
 import { resolveDocumentPath } from "./link-resolver";
 import { type ContentReader, orNull } from "./reader.server";
-import type { DocumentMeta } from "./seo.server";
 import { reshapeSlices, type SliceView } from "./slices";
 
 /** What every content page has, whatever its type. */

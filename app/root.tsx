@@ -24,7 +24,6 @@ import { SiteHeader } from "./components/shell/site-header";
 import { loadCartForLayout } from "./lib/commerce/cart.server";
 import { loadShell } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
-import { DEFAULT_SITE_NAME, siteTitle } from "./lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, cache } = context.services;
@@ -96,9 +95,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: DEFAULT_SITE_NAME }];
+  if (!data) return [{ title: "Coral Bay Pool & Spa" }];
   return [
-    { title: siteTitle(data.shell) },
+    { title: data.shell.metaTitle || data.shell.siteName },
     { name: "description", content: data.shell.metaDescription },
   ];
 }

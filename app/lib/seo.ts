@@ -32,11 +32,6 @@ export function pageTitle(title: string, siteName = DEFAULT_SITE_NAME): string {
   return title && title !== siteName ? `${title} | ${siteName}` : siteName;
 }
 
-/** The home page's title, and every page's until it has its own: the settings' meta title. */
-export function siteTitle(shell: Pick<Shell, "metaTitle" | "siteName">): string {
-  return shell.metaTitle || shell.siteName;
-}
-
 /** A description for a meta tag: plain text, one line, cut at a word near 160 characters. */
 export function metaDescription(text: string, length = DESCRIPTION_LENGTH): string {
   const plain = text.replace(/\s+/g, " ").trim();
@@ -190,7 +185,9 @@ export interface SeoInput {
 /** Per-page title, description and image, falling back to the settings document. */
 export function buildSeo(input: SeoInput): Seo {
   const { shell, meta } = input;
-  const fallbackTitle = input.isHome ? siteTitle(shell) : pageTitle(input.title, shell.siteName);
+  const fallbackTitle = input.isHome
+    ? shell.metaTitle || shell.siteName
+    : pageTitle(input.title, shell.siteName);
   const image = meta?.image ?? input.image ?? shell.socialImage;
   return {
     title: meta?.title || fallbackTitle,

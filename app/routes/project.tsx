@@ -1,38 +1,23 @@
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { StructuredData } from "../components/ui/structured-data";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadProject } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { breadcrumbJsonLd, buildSeo, seoMeta } from "../lib/seo";
+import { seoMeta } from "../lib/seo";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/project";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const content = contentReader(request, context.services);
-  const [project, shell] = await Promise.all([loadProject(content, params.uid), content.shell()]);
-  if (!project) notFound();
-  const { publicUrl } = context.services.config;
-  const crumbs = [
-    { name: "Home", path: "/" },
-    { name: "Projects", path: "/projects" },
-    { name: project.title, path: project.path },
-  ];
-  return contentData(content, {
-    project,
-    crumbs,
-    seo: buildSeo({
-      shell,
-      publicUrl,
-      path: project.path,
-      title: project.title,
-      meta: project.meta,
+export const loader = (args: Route.LoaderArgs) =>
+  loadContentPage(args, {
+    load: (content) => ({ project: loadProject(content, args.params.uid) }),
+    trail: [{ name: "Projects", path: "/projects" }],
+    seo: ({ project }) => ({
+      page: project,
       description: project.summary,
       image: project.coverImage,
-      jsonLd: [breadcrumbJsonLd(publicUrl, crumbs)],
     }),
   });
-}
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

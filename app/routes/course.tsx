@@ -1,6 +1,5 @@
-import { PageHeader } from "../components/content/page-parts";
+import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
-import { StructuredData } from "../components/ui/structured-data";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadCourse } from "../lib/content/pages.server";
 import { seoMeta } from "../lib/seo";
@@ -31,7 +30,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PreviewBanner preview={preview} />
-      <StructuredData jsonLd={seo.jsonLd} />
+      <StructuredData seo={seo} />
       <PageHeader title={course.title} crumbs={crumbs} />
       <div className="container-page grid gap-10 py-4 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -1,6 +1,5 @@
-import { SlicePage } from "../components/content/page-parts";
+import { SlicePage, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
-import { StructuredData } from "../components/ui/structured-data";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadHomePage } from "../lib/content/pages.server";
 import { organisationJsonLd, seoMeta } from "../lib/seo";
@@ -25,7 +24,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PreviewBanner preview={preview} />
-      <StructuredData jsonLd={seo.jsonLd} />
+      <StructuredData seo={seo} />
       <SlicePage title={page.title} slices={page.slices} />
     </>
   );

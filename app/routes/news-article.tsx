@@ -1,7 +1,6 @@
 import { Tags } from "../components/content/news-card";
-import { PageHeader } from "../components/content/page-parts";
+import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
-import { StructuredData } from "../components/ui/structured-data";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadNewsArticle } from "../lib/content/pages.server";
 import { articleJsonLd, seoMeta } from "../lib/seo";
@@ -43,7 +42,7 @@ export default function NewsArticle({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PreviewBanner preview={preview} />
-      <StructuredData jsonLd={seo.jsonLd} />
+      <StructuredData seo={seo} />
       <article>
         <PageHeader title={article.title} crumbs={crumbs}>
           <p className="mt-3 text-slate-600">

@@ -1,6 +1,5 @@
-import { PageHeader } from "../components/content/page-parts";
+import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
-import { StructuredData } from "../components/ui/structured-data";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadProject } from "../lib/content/pages.server";
 import { seoMeta } from "../lib/seo";
@@ -28,7 +27,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PreviewBanner preview={preview} />
-      <StructuredData jsonLd={seo.jsonLd} />
+      <StructuredData seo={seo} />
       <article>
         <PageHeader title={project.title} crumbs={crumbs}>
           <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-1 text-slate-700">

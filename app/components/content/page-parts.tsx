@@ -1,5 +1,6 @@
+import { useNonce } from "../../components/nonce";
 import type { SliceView } from "../../lib/content/slices";
-import type { Breadcrumb as Crumb } from "../../lib/seo";
+import { type Breadcrumb as Crumb, jsonLdText, type Seo } from "../../lib/seo";
 import { RichHtml } from "../../slices/parts";
 import { SliceZone, startsWithHero } from "../../slices/slice-zone";
 import { Breadcrumbs } from "../ui/breadcrumbs";
@@ -55,4 +56,21 @@ export function SlicePage({
       ) : null}
     </>
   );
+}
+
+/**
+ * The page's JSON-LD. Rendered here rather than through `meta` so each block carries the CSP
+ * nonce like every other script on the page.
+ */
+export function StructuredData({ seo }: { seo: Pick<Seo, "jsonLd"> }) {
+  const nonce = useNonce();
+  return seo.jsonLd.map((json) => (
+    <script
+      key={String(json["@type"])}
+      type="application/ld+json"
+      nonce={nonce}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped, not markup.
+      dangerouslySetInnerHTML={{ __html: jsonLdText(json) }}
+    />
+  ));
 }

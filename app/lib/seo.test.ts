@@ -1,3 +1,4 @@
+import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Product, ProductVariant } from "./commerce/types";
 import type { ContentImage } from "./content/fields";
@@ -46,6 +47,12 @@ const shell = {
   socialLinks: [{ platform: "Facebook", href: "https://facebook.com/coralbay" }],
 } as Shell;
 const noMeta = { title: "", description: "", image: null };
+
+/** A head tag by the name it is known by: og:title, description, canonical, title… */
+const tagName = (tag: MetaDescriptor) => {
+  const { property, name, rel } = tag as Record<string, unknown>;
+  return property ?? name ?? rel ?? Object.keys(tag)[0];
+};
 
 describe("buildSeo", () => {
   it("uses the document's own meta fields first", () => {
@@ -138,6 +145,31 @@ describe("seoMeta", () => {
     });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     expect(seoMeta(undefined)).toEqual([]);
+  });
+
+  it("keeps the order search engines and the heads before it saw", () => {
+    const seo = buildSeo({ shell, publicUrl: "https://shop.example", path: "/x", title: "X" });
+    expect(seoMeta({ ...seo, noindex: true }).map(tagName)).toEqual([
+      "title",
+      "description",
+      "canonical",
+      "robots",
+      "og:site_name",
+      "og:locale",
+      "og:type",
+      "og:title",
+      "og:description",
+      "og:url",
+      "og:image",
+      "og:image:width",
+      "og:image:height",
+      "og:image:alt",
+      "twitter:card",
+      "twitter:title",
+      "twitter:description",
+      "twitter:image",
+      "twitter:image:alt",
+    ]);
   });
 });
 
@@ -305,6 +337,29 @@ describe("catalogue page meta", () => {
       href: "https://shop.example/store/collections/pumps",
     });
     expect(meta).toContainEqual({ "script:ld+json": { "@type": "BreadcrumbList" } });
+  });
+
+  it("lays out a product's tags as before: an image without size, the JSON-LD last", () => {
+    const meta = catalogMeta({
+      title: "Pump",
+      description: "A pump.",
+      canonical: "https://shop.example/store/products/pump",
+      type: "product",
+      image: { url: "https://cdn.example/1.svg", alt: "Pump" },
+      jsonLd: [{ "@type": "Product" }],
+    });
+    expect(meta.map(tagName)).toEqual([
+      "description",
+      "canonical",
+      "og:type",
+      "og:title",
+      "og:description",
+      "og:url",
+      "og:image",
+      "og:image:alt",
+      "twitter:card",
+      "script:ld+json",
+    ]);
   });
 
   it("gets its title and site name from the shell's name", () => {

@@ -1,7 +1,8 @@
 import { toSearchSuggestions } from "../components/search/suggestions";
-import { CATALOGUE_CACHE_CONTROL, catalogFor } from "../lib/commerce/catalogue-page.server";
+import { catalogFor } from "../lib/commerce/catalog-page.server";
 import { normaliseSearchQuery } from "../lib/commerce/search-query";
 import { StorefrontError } from "../lib/commerce/storefront.server";
+import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import type { Route } from "./+types/api.predictive-search";
 
 // GET /api/predictive-search?q= — suggestions for the header's search box, as JSON. Answers are
@@ -11,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const results = await catalogFor(context).predictiveSearch(query);
     return Response.json(toSearchSuggestions(results), {
-      headers: { "Cache-Control": CATALOGUE_CACHE_CONTROL },
+      headers: { "Cache-Control": PUBLIC_PAGE_CACHE },
     });
   } catch (error) {
     if (!(error instanceof StorefrontError)) throw error;

@@ -3,18 +3,7 @@ import { Link, redirect, useLocation, useNavigation } from "react-router";
 import { SortForm, TagFilter } from "../components/product/collection-controls";
 import { type CardProduct, ProductCard, toCardProduct } from "../components/product/product-card";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
-import {
-  CATALOGUE_CACHE_CONTROL,
-  catalogFor,
-  requireCatalogData,
-} from "../lib/commerce/catalogue-page.server";
-import {
-  catalogueMeta,
-  collectionPath,
-  metaDescription,
-  siteNameFrom,
-  titledMeta,
-} from "../lib/commerce/catalogue-seo";
+import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
 import {
   appendPage,
   collectionViewSearch,
@@ -22,9 +11,18 @@ import {
   previousProductsFrom,
   sortOrder,
 } from "../lib/commerce/collection-view";
+import { collectionPath } from "../lib/commerce/paths";
 import { sanitizeDescription } from "../lib/commerce/sanitize-description.server";
 import { StorefrontError } from "../lib/commerce/storefront.server";
-import { absoluteUrl, breadcrumbJsonLd } from "../lib/structured-data";
+import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  catalogMeta,
+  metaDescription,
+  siteNameFrom,
+  titledMeta,
+} from "../lib/seo";
 import type { Route } from "./+types/collection";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -68,7 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     basePath,
     crumbs,
     title: collection.seo.title || collection.title,
-    meta: catalogueMeta({
+    meta: catalogMeta({
       title: collection.seo.title || collection.title,
       description: collection.seo.description || metaDescription(collection.description),
       canonical,
@@ -81,7 +79,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": CATALOGUE_CACHE_CONTROL,
+  "Cache-Control": PUBLIC_PAGE_CACHE,
 });
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

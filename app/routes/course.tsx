@@ -1,39 +1,19 @@
 import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadCourse } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
-import { breadcrumbJsonLd } from "../lib/structured-data";
+import { seoMeta } from "../lib/seo";
 import { ButtonLink, ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/course";
 
 /** `/training-centre/{uid}`: an online or a local course page (its content; booking is the shop's). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const content = contentReader(request, context.services);
-  const [course, shell] = await Promise.all([loadCourse(content, params.uid), content.shell()]);
-  if (!course) notFound();
-  const { publicUrl } = context.services.config;
-  const crumbs = [
-    { name: "Home", path: "/" },
-    { name: "Training Centre", path: "/training-centre" },
-    { name: course.title, path: course.path },
-  ];
-  return contentData(content, {
-    course,
-    crumbs,
-    seo: buildSeo({
-      shell,
-      publicUrl,
-      path: course.path,
-      title: course.title,
-      meta: course.meta,
-      image: course.coverImage,
-      jsonLd: [breadcrumbJsonLd(publicUrl, crumbs)],
-    }),
+export const loader = (args: Route.LoaderArgs) =>
+  loadContentPage(args, {
+    load: (content) => ({ course: loadCourse(content, args.params.uid) }),
+    trail: [{ name: "Training Centre", path: "/training-centre" }],
+    seo: ({ course }) => ({ page: course, image: course.coverImage }),
   });
-}
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

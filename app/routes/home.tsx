@@ -1,29 +1,19 @@
 import { SlicePage, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadHomePage } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo, organisationJsonLd } from "../lib/content/seo.server";
+import { organisationJsonLd, seoMeta } from "../lib/seo";
 import type { Route } from "./+types/home";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const content = contentReader(request, context.services);
-  const [page, shell] = await Promise.all([loadHomePage(content), content.shell()]);
-  if (!page) notFound();
-  const { publicUrl } = context.services.config;
-  return contentData(content, {
-    page,
-    seo: buildSeo({
-      shell,
-      publicUrl,
-      path: "/",
-      title: page.title,
-      meta: page.meta,
+export const loader = (args: Route.LoaderArgs) =>
+  loadContentPage(args, {
+    load: (content) => ({ page: loadHomePage(content) }),
+    seo: ({ page }) => ({
+      page,
       isHome: true,
-      jsonLd: [organisationJsonLd(shell, publicUrl)],
+      jsonLd: ({ shell, publicUrl }) => [organisationJsonLd(shell, publicUrl)],
     }),
   });
-}
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

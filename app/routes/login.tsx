@@ -2,30 +2,18 @@ import { useSearchParams } from "react-router";
 import { SignInButton } from "../components/account/sign-in-button";
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadLoginPage } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
+import { seoMeta } from "../lib/seo";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/login";
 
 /** The login page's content; signing in itself belongs to the customer-account work. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const content = contentReader(request, context.services);
-  const [page, shell] = await Promise.all([loadLoginPage(content), content.shell()]);
-  if (!page) notFound();
-  return contentData(content, {
-    page,
-    seo: buildSeo({
-      shell,
-      publicUrl: context.services.config.publicUrl,
-      path: page.path,
-      title: page.title,
-      meta: page.meta,
-      noindex: true,
-    }),
+export const loader = (args: Route.LoaderArgs) =>
+  loadContentPage(args, {
+    load: (content) => ({ page: loadLoginPage(content) }),
+    seo: ({ page }) => ({ page, noindex: true }),
   });
-}
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -1,54 +1,37 @@
 import { Tags } from "../components/content/news-card";
 import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadNewsArticle } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { articleJsonLd, buildSeo } from "../lib/content/seo.server";
-import { breadcrumbJsonLd } from "../lib/structured-data";
+import { articleJsonLd, seoMeta } from "../lib/seo";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news-article";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const content = contentReader(request, context.services);
-  const [article, shell] = await Promise.all([
-    loadNewsArticle(content, params.uid),
-    content.shell(),
-  ]);
-  if (!article) notFound();
-  const { publicUrl } = context.services.config;
-  const crumbs = [
-    { name: "Home", path: "/" },
-    { name: "News", path: "/news" },
-    { name: article.title, path: article.path },
-  ];
-  const seo = buildSeo({
-    shell,
-    publicUrl,
-    path: article.path,
-    title: article.title,
-    meta: article.meta,
-    description: article.excerpt,
-    image: article.coverImage,
-    type: "article",
-  });
-  seo.jsonLd = [
-    articleJsonLd({
-      shell,
-      publicUrl,
-      canonical: seo.canonical,
-      headline: article.title,
-      description: seo.description,
-      image: article.meta.image ?? article.coverImage,
-      datePublished: article.date,
-      dateModified: article.lastPublished,
-      author: article.author,
+export const loader = (args: Route.LoaderArgs) =>
+  loadContentPage(args, {
+    load: (content) => ({ article: loadNewsArticle(content, args.params.uid) }),
+    trail: [{ name: "News", path: "/news" }],
+    seo: ({ article }) => ({
+      page: article,
+      description: article.excerpt,
+      image: article.coverImage,
+      type: "article",
+      jsonLd: ({ shell, publicUrl, seo }) => [
+        articleJsonLd({
+          shell,
+          publicUrl,
+          canonical: seo.canonical,
+          headline: article.title,
+          description: seo.description,
+          image: article.meta.image ?? article.coverImage,
+          datePublished: article.date,
+          dateModified: article.lastPublished,
+          author: article.author,
+        }),
+      ],
     }),
-    breadcrumbJsonLd(publicUrl, crumbs),
-  ];
-  return contentData(content, { article, crumbs, seo });
-}
+  });
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

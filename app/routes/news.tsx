@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { NewsCard } from "../components/content/news-card";
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadNewsList, loadSectionHome } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
+import { notFound } from "../lib/content/reader.server";
+import { seoMeta } from "../lib/seo";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news";
 
@@ -16,27 +16,23 @@ function pageNumber(request: Request): number | null {
   return /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : null;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = pageNumber(request);
+export function loader(args: Route.LoaderArgs) {
+  const page = pageNumber(args.request);
   if (page === null) notFound();
-  const content = contentReader(request, context.services);
-  const [home, list, shell] = await Promise.all([
-    loadSectionHome(content, "news_blog_home"),
-    loadNewsList(content, page),
-    content.shell(),
-  ]);
-  if (!home || !list) notFound();
-  const path = page > 1 ? `/news?page=${page}` : "/news";
-  return contentData(content, {
-    home,
-    list,
-    seo: buildSeo({
-      shell,
-      publicUrl: context.services.config.publicUrl,
-      path,
-      title: page > 1 ? `${home.title} (page ${page})` : home.title,
-      meta: page > 1 ? { ...home.meta, title: "" } : home.meta,
+  return loadContentPage(args, {
+    load: (content) => ({
+      home: loadSectionHome(content, "news_blog_home"),
+      list: loadNewsList(content, page),
     }),
+    seo: ({ home }) =>
+      page > 1
+        ? {
+            page: home,
+            path: `/news?page=${page}`,
+            title: `${home.title} (page ${page})`,
+            meta: { ...home.meta, title: "" },
+          }
+        : { page: home },
   });
 }
 

@@ -1,34 +1,24 @@
 import { SlicePage } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadPageByUid } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
+import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/page";
 
 /**
  * `/{uid}`: a standard page, and `/store/{uid}`: the shop's own content pages (delivery, returns,
  * buying guides) — SPEC.md §2. One module, two route ids.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const content = contentReader(request, context.services);
+export const loader = ({ request, params, context }: Route.LoaderArgs) => {
   const type = new URL(request.url).pathname.startsWith("/store/") ? "shop_page" : "standard_page";
-  const [page, shell] = await Promise.all([
-    loadPageByUid(content, type, params.uid),
-    content.shell(),
-  ]);
-  if (!page) notFound();
-  return contentData(content, {
-    page,
-    seo: buildSeo({
-      shell,
-      publicUrl: context.services.config.publicUrl,
-      path: page.path,
-      title: page.title,
-      meta: page.meta,
-    }),
-  });
-}
+  return loadContentPage(
+    { request, context },
+    {
+      load: (content) => ({ page: loadPageByUid(content, type, params.uid) }),
+      seo: ({ page }) => ({ page }),
+    },
+  );
+};
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -7,7 +7,8 @@ import {
   previewCookie,
   safeReturnPath,
 } from "../lib/content/preview.server";
-import { isUpstreamFailure, PREVIEW_PAGE_CACHE } from "../lib/content/reader.server";
+import { isUpstreamFailure } from "../lib/content/reader.server";
+import { PREVIEW_PAGE_CACHE } from "../lib/http-cache";
 import type { Route } from "./+types/preview";
 
 type Problem = "incomplete" | "invalid" | "expired" | "missing-document";

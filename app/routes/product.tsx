@@ -5,13 +5,10 @@ import { ProductGallery } from "../components/product/product-gallery";
 import { StockMessage } from "../components/product/stock-message";
 import { VariantPicker } from "../components/product/variant-picker";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
-import {
-  CATALOGUE_CACHE_CONTROL,
-  catalogFor,
-  requireCatalogData,
-} from "../lib/commerce/catalogue-page.server";
-import { siteNameFrom, titledMeta } from "../lib/commerce/catalogue-seo";
+import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
 import { productPageData } from "../lib/commerce/product-page.server";
+import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { siteNameFrom, titledMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -21,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": CATALOGUE_CACHE_CONTROL,
+  "Cache-Control": PUBLIC_PAGE_CACHE,
 });
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

@@ -1,39 +1,22 @@
 import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadProject } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
-import { breadcrumbJsonLd } from "../lib/structured-data";
+import { seoMeta } from "../lib/seo";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/project";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const content = contentReader(request, context.services);
-  const [project, shell] = await Promise.all([loadProject(content, params.uid), content.shell()]);
-  if (!project) notFound();
-  const { publicUrl } = context.services.config;
-  const crumbs = [
-    { name: "Home", path: "/" },
-    { name: "Projects", path: "/projects" },
-    { name: project.title, path: project.path },
-  ];
-  return contentData(content, {
-    project,
-    crumbs,
-    seo: buildSeo({
-      shell,
-      publicUrl,
-      path: project.path,
-      title: project.title,
-      meta: project.meta,
+export const loader = (args: Route.LoaderArgs) =>
+  loadContentPage(args, {
+    load: (content) => ({ project: loadProject(content, args.params.uid) }),
+    trail: [{ name: "Projects", path: "/projects" }],
+    seo: ({ project }) => ({
+      page: project,
       description: project.summary,
       image: project.coverImage,
-      jsonLd: [breadcrumbJsonLd(publicUrl, crumbs)],
     }),
   });
-}
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

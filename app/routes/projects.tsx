@@ -1,34 +1,21 @@
 import { Link } from "react-router";
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadProjects, loadSectionHome } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
+import { seoMeta } from "../lib/seo";
 import { ContentImg } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/projects";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const content = contentReader(request, context.services);
-  const [home, projects, shell] = await Promise.all([
-    loadSectionHome(content, "project_home"),
-    loadProjects(content),
-    content.shell(),
-  ]);
-  if (!home) notFound();
-  return contentData(content, {
-    home,
-    projects,
-    seo: buildSeo({
-      shell,
-      publicUrl: context.services.config.publicUrl,
-      path: home.path,
-      title: home.title,
-      meta: home.meta,
+export const loader = (args: Route.LoaderArgs) =>
+  loadContentPage(args, {
+    load: (content) => ({
+      home: loadSectionHome(content, "project_home"),
+      projects: loadProjects(content),
     }),
+    seo: ({ home }) => ({ page: home }),
   });
-}
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

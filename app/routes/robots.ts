@@ -1,4 +1,4 @@
-import { PUBLIC_PAGE_CACHE } from "../lib/content/reader.server";
+import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

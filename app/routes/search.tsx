@@ -1,12 +1,10 @@
 import { Form, Link } from "react-router";
 import { ProductCard, toCardProduct } from "../components/product/product-card";
-import {
-  CATALOGUE_CACHE_CONTROL,
-  catalogFor,
-  toPageError,
-} from "../lib/commerce/catalogue-page.server";
-import { collectionPath, pageTitle, siteNameFrom } from "../lib/commerce/catalogue-seo";
+import { catalogFor, toPageError } from "../lib/commerce/catalog-page.server";
+import { collectionPath } from "../lib/commerce/paths";
 import { normaliseSearchQuery, SEARCH_QUERY_MAX_LENGTH } from "../lib/commerce/search-query";
+import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { pageTitle, siteNameFrom } from "../lib/seo";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": CATALOGUE_CACHE_CONTROL,
+  "Cache-Control": PUBLIC_PAGE_CACHE,
 });
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [

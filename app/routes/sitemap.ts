@@ -1,7 +1,8 @@
 import { loadSitemapEntries } from "../lib/content/pages.server";
-import { isUpstreamFailure, PUBLIC_PAGE_CACHE } from "../lib/content/reader.server";
+import { isUpstreamFailure } from "../lib/content/reader.server";
 import { CONTENT_CACHE, CONTENT_CACHE_PREFIX } from "../lib/content/shell.server";
-import { absoluteUrl } from "../lib/structured-data";
+import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { absoluteUrl } from "../lib/seo";
 import type { Route } from "./+types/sitemap";
 
 const escapeXml = (value: string) =>

@@ -1,9 +1,8 @@
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { loadContentPage } from "../lib/content/content-page.server";
 import { loadThankYouPage } from "../lib/content/pages.server";
-import { contentData, contentReader, notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/content/seo";
-import { buildSeo } from "../lib/content/seo.server";
+import { seoMeta } from "../lib/seo";
 import { ButtonLink, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/thank-you";
@@ -12,22 +11,11 @@ import type { Route } from "./+types/thank-you";
  * Thank-you pages: `/thank-you/{uid}`, and the fixed addresses `/thank-you`,
  * `/po-thank-you` and `/mailing-list-confirmation`, each the thank-you page of that uid.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
-  const uid = params.uid ?? path.slice(1);
-  const content = contentReader(request, context.services);
-  const [page, shell] = await Promise.all([loadThankYouPage(content, uid), content.shell()]);
-  if (!page) notFound();
-  return contentData(content, {
-    page,
-    seo: buildSeo({
-      shell,
-      publicUrl: context.services.config.publicUrl,
-      path,
-      title: page.title,
-      meta: page.meta,
-      noindex: true,
-    }),
+export function loader(args: Route.LoaderArgs) {
+  const path = new URL(args.request.url).pathname;
+  return loadContentPage(args, {
+    load: (content) => ({ page: loadThankYouPage(content, args.params.uid ?? path.slice(1)) }),
+    seo: ({ page }) => ({ page, path, noindex: true }),
   });
 }
 

@@ -1,7 +1,6 @@
 import { useNonce } from "../../components/nonce";
-import { jsonLdText, type Seo } from "../../lib/content/seo";
 import type { SliceView } from "../../lib/content/slices";
-import type { Breadcrumb as Crumb } from "../../lib/structured-data";
+import { type Breadcrumb as Crumb, jsonLdText, type Seo } from "../../lib/seo";
 import { RichHtml } from "../../slices/parts";
 import { SliceZone, startsWithHero } from "../../slices/slice-zone";
 import { Breadcrumbs } from "../ui/breadcrumbs";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { isCourseProduct } from "../../lib/commerce/cart";
-import { productPath } from "../../lib/commerce/catalogue-seo";
+import { productPath } from "../../lib/commerce/paths";
 import type {
   CollectionProduct,
   Image,

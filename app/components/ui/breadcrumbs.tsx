@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Breadcrumb } from "../../lib/structured-data";
+import type { Breadcrumb } from "../../lib/seo";
 
 /** The trail to this page; the last crumb is the page itself. */
 export function Breadcrumbs({ crumbs }: { crumbs: Breadcrumb[] }) {

@@ -1,12 +1,6 @@
-import { absoluteUrl, breadcrumbJsonLd } from "../structured-data";
+import { absoluteUrl, breadcrumbJsonLd, catalogMeta, metaDescription, productJsonLd } from "../seo";
 import { isCourseProduct } from "./cart";
-import {
-  catalogueMeta,
-  collectionPath,
-  metaDescription,
-  productJsonLd,
-  productPath,
-} from "./catalogue-seo";
+import { collectionPath, productPath } from "./paths";
 import { toFileLink } from "./product-files";
 import { sanitizeDescription } from "./sanitize-description.server";
 import { maxOrderQuantity, stockStatus } from "./stock-status";
@@ -56,7 +50,7 @@ export function productPageData(product: Product, variantParam: string | null, p
     directions: product.directions.map(toFileLink),
     crumbs,
     title,
-    meta: catalogueMeta({
+    meta: catalogMeta({
       title,
       description: product.seo.description || metaDescription(product.description),
       canonical,

@@ -1,4 +1,6 @@
 import { type Content, filter } from "@prismicio/client";
+import { productPath } from "../commerce/paths";
+import type { DocumentMeta } from "../seo";
 import type { ContentClient } from "./client.server";
 import {
   type ContentImage,
@@ -11,7 +13,6 @@ import {
 } from "./fields";
 import { resolveDocumentPath } from "./link-resolver";
 import { type ContentReader, orNull } from "./reader.server";
-import type { DocumentMeta } from "./seo.server";
 import { reshapeSlices, type SliceView } from "./slices";
 
 /** What every content page has, whatever its type. */
@@ -67,16 +68,46 @@ type UidType =
   | "online_course_page"
   | "local_course_page";
 
+type DocumentType = Content.AllDocumentTypes["type"];
+
+/** The client's own typing of a document of type T. */
+type DocumentOf<T extends DocumentType> =
+  Extract<Content.AllDocumentTypes, { type: T }> extends never
+    ? Content.AllDocumentTypes
+    : Extract<Content.AllDocumentTypes, { type: T }>;
+
 const byUid = <T extends UidType>(client: ContentClient, type: T, uid: string) =>
   orNull(client.getByUID(type, uid));
+
+/** A page with only one document of its type, reshaped and cached under the type; null if none. */
+function loadSingle<T extends DocumentType, Page>(
+  reader: ContentReader,
+  type: T,
+  reshape: (document: DocumentOf<T>) => Page,
+): Promise<Page | null> {
+  return reader.load(type, async (client) => {
+    const document = await orNull(client.getSingle(type));
+    return document ? reshape(document) : null;
+  });
+}
+
+/** A page addressed by its uid, reshaped and cached under `type:uid`; null if there is none. */
+function loadByUid<T extends UidType, Page>(
+  reader: ContentReader,
+  type: T,
+  uid: string,
+  reshape: (document: DocumentOf<T>) => Page,
+): Promise<Page | null> {
+  return reader.load(`${type}:${uid}`, async (client) => {
+    const document = await byUid(client, type, uid);
+    return document ? reshape(document) : null;
+  });
+}
 
 // --- pages whose content is a title and slices --------------------------------------------
 
 export function loadHomePage(reader: ContentReader): Promise<ContentPage | null> {
-  return reader.load("home_page", async (client) => {
-    const document = await orNull(client.getSingle("home_page"));
-    return document ? reshapePage(document) : null;
-  });
+  return loadSingle(reader, "home_page", reshapePage);
 }
 
 export function loadPageByUid(
@@ -84,9 +115,7 @@ export function loadPageByUid(
   type: "standard_page" | "shop_page",
   uid: string,
 ): Promise<(ContentPage & { introHtml: string }) | null> {
-  return reader.load(`${type}:${uid}`, async (client) => {
-    const document = await byUid(client, type, uid);
-    if (!document) return null;
+  return loadByUid(reader, type, uid, (document) => {
     const intro = document.type === "shop_page" ? document.data.intro : null;
     return { ...reshapePage(document), introHtml: richTextToHtml(intro) };
   });
@@ -97,12 +126,10 @@ export function loadSectionHome(
   reader: ContentReader,
   type: "news_blog_home" | "project_home",
 ): Promise<(ContentPage & { introHtml: string }) | null> {
-  return reader.load(type, async (client) => {
-    const document = await orNull(client.getSingle(type));
-    return document
-      ? { ...reshapePage(document), introHtml: richTextToHtml(document.data.intro) }
-      : null;
-  });
+  return loadSingle(reader, type, (document) => ({
+    ...reshapePage(document),
+    introHtml: richTextToHtml(document.data.intro),
+  }));
 }
 
 // --- thank-you, contact, login, testimonials -------------------------------------------------
@@ -113,15 +140,11 @@ export interface ThankYouPage extends ContentPage {
 }
 
 export function loadThankYouPage(reader: ContentReader, uid: string): Promise<ThankYouPage | null> {
-  return reader.load(`thank_you_page:${uid}`, async (client) => {
-    const document = await byUid(client, "thank_you_page", uid);
-    if (!document) return null;
-    return {
-      ...reshapePage(document),
-      messageHtml: richTextToHtml(document.data.message),
-      cta: reshapeLink(document.data.cta_label, document.data.cta_link),
-    };
-  });
+  return loadByUid(reader, "thank_you_page", uid, (document) => ({
+    ...reshapePage(document),
+    messageHtml: richTextToHtml(document.data.message),
+    cta: reshapeLink(document.data.cta_label, document.data.cta_link),
+  }));
 }
 
 export interface ContactPage extends ContentPage {
@@ -133,9 +156,7 @@ export interface ContactPage extends ContentPage {
 }
 
 export function loadContactPage(reader: ContentReader): Promise<ContactPage | null> {
-  return reader.load("contact_page", async (client) => {
-    const document = await orNull(client.getSingle("contact_page"));
-    if (!document) return null;
+  return loadSingle(reader, "contact_page", (document) => {
     const { data } = document;
     return {
       ...reshapePage(document),
@@ -156,15 +177,11 @@ export interface LoginPage extends ContentPage {
 }
 
 export function loadLoginPage(reader: ContentReader): Promise<LoginPage | null> {
-  return reader.load("login_page", async (client) => {
-    const document = await orNull(client.getSingle("login_page"));
-    if (!document) return null;
-    return {
-      ...reshapePage(document),
-      introHtml: richTextToHtml(document.data.intro),
-      benefits: document.data.benefits.map((entry) => text(entry.benefit)).filter(Boolean),
-    };
-  });
+  return loadSingle(reader, "login_page", (document) => ({
+    ...reshapePage(document),
+    introHtml: richTextToHtml(document.data.intro),
+    benefits: document.data.benefits.map((entry) => text(entry.benefit)).filter(Boolean),
+  }));
 }
 
 export interface Testimonial {
@@ -182,28 +199,24 @@ export interface TestimonialsPage extends ContentPage {
 }
 
 export function loadTestimonialsPage(reader: ContentReader): Promise<TestimonialsPage | null> {
-  return reader.load("testimonials", async (client) => {
-    const document = await orNull(client.getSingle("testimonials"));
-    if (!document) return null;
-    return {
-      ...reshapePage(document),
-      introHtml: richTextToHtml(document.data.intro),
-      testimonials: document.data.testimonials.flatMap((entry) => {
-        const quoteHtml = richTextToHtml(entry.quote);
-        if (!quoteHtml) return [];
-        return [
-          {
-            quoteHtml,
-            name: text(entry.name),
-            location: text(entry.location),
-            service: text(entry.service),
-            rating: typeof entry.rating === "number" ? entry.rating : null,
-            dateLabel: formatDate(entry.date),
-          },
-        ];
-      }),
-    };
-  });
+  return loadSingle(reader, "testimonials", (document) => ({
+    ...reshapePage(document),
+    introHtml: richTextToHtml(document.data.intro),
+    testimonials: document.data.testimonials.flatMap((entry) => {
+      const quoteHtml = richTextToHtml(entry.quote);
+      if (!quoteHtml) return [];
+      return [
+        {
+          quoteHtml,
+          name: text(entry.name),
+          location: text(entry.location),
+          service: text(entry.service),
+          rating: typeof entry.rating === "number" ? entry.rating : null,
+          dateLabel: formatDate(entry.date),
+        },
+      ];
+    }),
+  }));
 }
 
 // --- news -----------------------------------------------------------------------------------
@@ -240,16 +253,12 @@ function reshapeNewsSummary(document: Content.NewsBlogPageDocument): NewsSummary
 }
 
 export function loadNewsArticle(reader: ContentReader, uid: string): Promise<NewsArticle | null> {
-  return reader.load(`news_blog_page:${uid}`, async (client) => {
-    const document = await byUid(client, "news_blog_page", uid);
-    if (!document) return null;
-    return {
-      ...reshapePage(document),
-      ...reshapeNewsSummary(document),
-      author: text(document.data.author),
-      bodyHtml: richTextToHtml(document.data.body),
-    };
-  });
+  return loadByUid(reader, "news_blog_page", uid, (document) => ({
+    ...reshapePage(document),
+    ...reshapeNewsSummary(document),
+    author: text(document.data.author),
+    bodyHtml: richTextToHtml(document.data.body),
+  }));
 }
 
 /** Articles per page of /news. */
@@ -312,15 +321,11 @@ function reshapeProjectSummary(document: Content.ProjectPageDocument): ProjectSu
 }
 
 export function loadProject(reader: ContentReader, uid: string): Promise<Project | null> {
-  return reader.load(`project_page:${uid}`, async (client) => {
-    const document = await byUid(client, "project_page", uid);
-    if (!document) return null;
-    return {
-      ...reshapePage(document),
-      ...reshapeProjectSummary(document),
-      bodyHtml: richTextToHtml(document.data.body),
-    };
-  });
+  return loadByUid(reader, "project_page", uid, (document) => ({
+    ...reshapePage(document),
+    ...reshapeProjectSummary(document),
+    bodyHtml: richTextToHtml(document.data.body),
+  }));
 }
 
 export function loadProjects(reader: ContentReader): Promise<ProjectSummary[]> {
@@ -359,7 +364,7 @@ function reshapeCourse(
     coverImage: reshapeImage(data.cover_image),
     duration: text(data.duration),
     price: text(data.price),
-    productHref: handle ? `/store/products/${encodeURIComponent(handle)}` : null,
+    productHref: handle ? productPath(handle) : null,
     modules:
       document.type === "online_course_page"
         ? document.data.modules

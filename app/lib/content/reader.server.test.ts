@@ -6,9 +6,10 @@ import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ContentFault, createContentEmulator } from "../../../emulators/content";
 import { createLogger, createMemoryCache, readConfig } from "../../../tests/support/server-parts";
+import { PREVIEW_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../http-cache";
 import { createContentClient } from "./client.server";
 import { loadNewsArticle, loadNewsList, loadSitemapEntries, NEWS_PAGE_SIZE } from "./pages.server";
-import { contentReader, PREVIEW_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "./reader.server";
+import { contentReader } from "./reader.server";
 
 const CONTENT_DIR = fileURLToPath(new URL("../../../content", import.meta.url));
 const servers: Server[] = [];

@@ -1,13 +1,9 @@
 import { data, redirect } from "react-router";
 import type { AppContext } from "../context.server";
+import { PREVIEW_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../http-cache";
 import { type ContentClient, createPreviewClient, prismic } from "./client.server";
 import { clearPreviewCookie, readPreviewToken } from "./preview.server";
 import { CONTENT_CACHE, CONTENT_CACHE_PREFIX, loadShell, type Shell } from "./shell.server";
-
-/** For anonymous visitors: a CDN may keep the page for 5 minutes and serve it stale for a day. */
-export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
-/** A preview shows drafts to one editor: nothing may store it. */
-export const PREVIEW_PAGE_CACHE = "private, no-store";
 
 export interface PreviewState {
   /** Set in connected mode, where Prismic's toolbar script is loaded for the repository. */

@@ -1,4 +1,5 @@
 import type { Content, LinkField } from "@prismicio/client";
+import { productPath } from "../commerce/paths";
 import {
   type ContentImage,
   type ContentLink,
@@ -262,7 +263,7 @@ function reshapeSlice(raw: RawSlice, position: number): SliceView | null {
                 {
                   handle,
                   label: text(entry.label) || handle,
-                  href: `/store/products/${encodeURIComponent(handle)}`,
+                  href: productPath(handle),
                 },
               ]
             : [];

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { requireCatalogData, toPageError } from "./catalogue-page.server";
+import { requireCatalogData, toPageError } from "./catalog-page.server";
 import { StorefrontError } from "./storefront.server";
 
 // A thrown `data(null, { status })` is what the root error boundary turns into the spec's page.

@@ -2,16 +2,8 @@ import { type AppLoadContext, data } from "react-router";
 import type { Catalog } from "./catalog.server";
 import { StorefrontError } from "./storefront.server";
 
-// What the catalogue's route modules share: the catalogue for this shopper, the pages' caching,
-// and how missing items and a failing storefront become the spec's error pages.
-
-/**
- * For anonymous visitors: a browser keeps a page a minute, a CDN five, and serves it stale for a
- * day while refreshing. The server turns this private for visitors with a cart or session
- * (server/app.ts), so nothing personal is ever shared.
- */
-export const CATALOGUE_CACHE_CONTROL =
-  "public, max-age=60, s-maxage=300, stale-while-revalidate=86400";
+// What the catalogue's route modules share: the catalogue for this shopper, and how missing items
+// and a failing storefront become the spec's error pages.
 
 export function catalogFor(context: AppLoadContext): Catalog {
   return context.services.catalog(context.buyerIp);

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// SPEC.md §2. Stray duplicate, test and legacy routes (' copy', test{id}, OLD…) are deliberately
+// product §2. Stray duplicate, test and legacy routes (' copy', test{id}, OLD…) are deliberately
 // absent: they fall through to the catch-all and answer with the 404 page.
 const comingSoon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
 

@@ -43,7 +43,7 @@ const EnvSchema = z.object({
   GTM_ID: optional.pipe(
     z
       .string()
-      .regex(/^GTM-[A-Za-z0-9]+$/, "must have the form GTM-{alphanumerics} (SPEC.md §5)")
+      .regex(/^GTM-[A-Za-z0-9]+$/, "must have the form GTM-{alphanumerics} (product §5)")
       .optional(),
   ),
   LAGOON_EMULATOR_FAULTS: optional,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorHeading } from "./error-page";
 
-describe("errorHeading (SPEC.md §2)", () => {
+describe("errorHeading (product §2)", () => {
   it("names a missing page", () => {
     expect(errorHeading(404)).toBe("404 - Page Not Found");
   });

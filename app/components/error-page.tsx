@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** SPEC.md §2: '404 - Page Not Found' with its explanation, else '{code} - An Error Occured'. */
+/** product §2: '404 - Page Not Found' with its explanation, else '{code} - An Error Occured'. */
 export function errorHeading(status: number): string {
   return status === 404 ? "404 - Page Not Found" : `${status} - An Error Occured`;
 }

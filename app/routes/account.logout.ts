@@ -7,7 +7,7 @@ import type { Route } from "./+types/account.logout";
 
 /**
  * Signing out forgets the tokens, revokes the refresh token, and ends the provider's session too
- * (SPEC.md §7: its logout page with id_token_hint and post_logout_redirect_uri).
+ * (product §7: its logout page with id_token_hint and post_logout_redirect_uri).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { config, logger } = context.services;

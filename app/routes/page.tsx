@@ -7,7 +7,7 @@ import type { Route } from "./+types/page";
 
 /**
  * `/{uid}`: a standard page, and `/store/{uid}`: the shop's own content pages (delivery, returns,
- * buying guides) — SPEC.md §2. One module, two route ids.
+ * buying guides) — product §2. One module, two route ids.
  */
 export const loader = ({ request, params, context }: Route.LoaderArgs) => {
   const type = new URL(request.url).pathname.startsWith("/store/") ? "shop_page" : "standard_page";

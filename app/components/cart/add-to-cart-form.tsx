@@ -29,7 +29,7 @@ export interface AddToCartProduct {
  * Adds a variant to the cart: a form posting to /api/cart (intent add), so it works without
  * JavaScript; with it, the line shows in the drawer at once, the drawer opens, and a double click
  * adds once. `children` is the quantity field (named `quantity`); without one, one is added.
- * A course asks first for one participant per seat (SPEC §3, §5).
+ * A course asks first for one participant per seat (product §3, §5).
  */
 export function AddToCartForm({
   product,

@@ -11,7 +11,7 @@ describe("formatCartBadge", () => {
     expect(formatCartBadge(9)).toBe("9");
   });
 
-  it("caps at '9+' from 10 (SPEC.md §9)", () => {
+  it("caps at '9+' from 10 (product §9)", () => {
     expect(formatCartBadge(10)).toBe("9+");
     expect(formatCartBadge(250)).toBe("9+");
   });

@@ -21,7 +21,7 @@ export function closeCartDrawer() {
   if (dialog instanceof HTMLDialogElement) dialog.close();
 }
 
-// SPEC §8: the empty cart's toast, shown for 3 s (§9).
+// product §8: the empty cart's toast, shown for 3 s (§9).
 const EMPTY_CART_TOAST = {
   title: "Empty Cart",
   description: "Your cart is empty!",
@@ -45,7 +45,7 @@ export function CartDrawer() {
   const quantity = useCartQuantity();
   const pending = usePendingCartForms();
   const hasLines = (layout?.cart?.lines.length ?? 0) > 0 || pending.length > 0;
-  // SPEC §4, §8: the session could not be verified at checkout; the drawer asks to log in again.
+  // product §4, §8: the session could not be verified at checkout; the drawer asks to log in again.
   const reauthenticate = layout?.notice?.reauthenticate === true;
   useEffect(() => {
     if (reauthenticate) openCartDrawer();
@@ -114,7 +114,7 @@ export function CartDrawer() {
             action={CART_ACTION}
             className="mt-4"
             onSubmit={(event) => {
-              // SPEC §8: an empty cart shows a toast instead of going to checkout. A cart with
+              // product §8: an empty cart shows a toast instead of going to checkout. A cart with
               // lines goes through the server (the browser follows its redirect to checkout).
               if (quantity === 0) {
                 event.preventDefault();

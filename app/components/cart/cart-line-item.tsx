@@ -25,7 +25,7 @@ function imageSource(url: string): string {
   }
 }
 
-/** One line of the cart drawer (SPEC §2, §4): what it is, what it costs, and its controls. */
+/** One line of the cart drawer (product §2, §4): what it is, what it costs, and its controls. */
 export function CartLineItem({
   line,
   returnTo,
@@ -126,7 +126,7 @@ function LineFields({ line, returnTo }: { line: CartLine; returnTo: string }) {
   );
 }
 
-/** SPEC §5: whole numbers, at least 1 (lower values become 1), decrease disabled at 1. */
+/** product §5: whole numbers, at least 1 (lower values become 1), decrease disabled at 1. */
 function QuantityControls({
   line,
   returnTo,

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import type { CartNotice } from "../../lib/commerce/cart-notice.server";
 import { showToast } from "./toast-queue";
 
-// SPEC §9: 'Empty Cart' shows for 3 s; other cart messages get the longer 5 s.
+// product §9: 'Empty Cart' shows for 3 s; other cart messages get the longer 5 s.
 const durationOf = (notice: CartNotice) => (notice.title === "Empty Cart" ? 3_000 : 5_000);
 
 /**

@@ -8,7 +8,7 @@ import {
 } from "../../lib/commerce/cart-participants";
 import { CloseIcon } from "../ui/icons";
 
-/** One participant per seat of a course: name, email and phone (SPEC §3, §5). */
+/** One participant per seat of a course: name, email and phone (product §3, §5). */
 export function ParticipantsDialog({
   id,
   dialogRef,

@@ -5,7 +5,7 @@ export interface Toast {
   title: string;
   description?: string;
   kind?: "error" | "info";
-  /** SPEC §9: 5 s or 3 s; Sonner's default (4 s) otherwise. */
+  /** product §9: 5 s or 3 s; Sonner's default (4 s) otherwise. */
   durationMs?: number;
 }
 

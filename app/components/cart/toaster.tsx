@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { onToast, toastQueue } from "./toast-queue";
 
-// Toasts (SPEC §8), asked for with toast-queue.ts's showToast. Sonner, its styles and the layer
+// Toasts (product §8), asked for with toast-queue.ts's showToast. Sonner, its styles and the layer
 // showing them (toast-layer.tsx, ≈ 15 KiB gzip) load the first time a toast is shown, so they
 // stay out of every page's first load (docs/decisions/001-javascript-budget.md).
 

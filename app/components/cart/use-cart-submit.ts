@@ -4,7 +4,7 @@ import type { CartActionData } from "../../lib/commerce/cart-action.server";
 import { CART_ACTION } from "../../lib/commerce/cart-pending";
 import { showToast } from "./toast-queue";
 
-// SPEC is silent on how long a failed cart change is shown; its longer toast time (§9) fits.
+// How long a failed cart change is shown is Lagoon's own rule (product §9): the longer toast time.
 const ERROR_TOAST_MS = 5_000;
 
 /**

@@ -18,7 +18,7 @@ export function usePendingCartForms(): FormData[] {
   );
 }
 
-/** SPEC §4: the badge's total quantity, counting the changes on their way. */
+/** product §4: the badge's total quantity, counting the changes on their way. */
 export function useCartQuantity(): number {
   const cart = useCartLayoutData()?.cart ?? null;
   return pendingTotalQuantity(cart, usePendingCartForms());

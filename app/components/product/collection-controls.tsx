@@ -95,7 +95,7 @@ function TagList({ basePath, view, tags }: TagFilterProps) {
   );
 }
 
-/** Tags from the collection's first 250 products (SPEC §9): a sidebar, a disclosure on phones. */
+/** Tags from the collection's first 250 products (product §9): a sidebar, a disclosure on phones. */
 export function TagFilter({ basePath, view, tags }: TagFilterProps) {
   if (tags.length === 0) return null;
   return (

@@ -4,7 +4,7 @@ import { formatMoney, isDiscounted, isRange, priceLabel } from "./money";
 const aud = (amount: string) => ({ amount, currencyCode: "AUD" });
 
 describe("formatMoney", () => {
-  it("shows dollars with two decimals (SPEC.md §9)", () => {
+  it("shows dollars with two decimals (product §9)", () => {
     expect(formatMoney(aud("19.9"))).toBe("$19.90");
     expect(formatMoney(aud("1249"))).toBe("$1,249.00");
     expect(formatMoney(aud("0"))).toBe("$0.00");

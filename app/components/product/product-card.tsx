@@ -91,7 +91,7 @@ export function ProductCard({
   /** The rest of the first row: loaded at once rather than lazily. */
   eager?: boolean;
   headingLevel?: 2 | 3;
-  /** Search results say what kind of product each is (SPEC §3). */
+  /** Search results say what kind of product each is (product §3). */
   showProductType?: boolean;
   sizes?: string;
 }) {

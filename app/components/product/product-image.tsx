@@ -1,6 +1,6 @@
 import type { Image } from "../../lib/commerce/types";
 
-/** SPEC.md §9's responsive widths; Shopify's CDN (and the emulator) resize by `width`. */
+/** product §9's responsive widths; Shopify's CDN (and the emulator) resize by `width`. */
 export const IMAGE_WIDTHS = [640, 828, 1200, 2048, 3840] as const;
 
 export function imageUrl(url: string, width: number): string {

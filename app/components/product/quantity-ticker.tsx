@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { clampQuantity } from "../../lib/commerce/stock-status";
 import { useHydrated } from "./use-hydrated";
 
-// SPEC §5: the decrease button is disabled at 1. The field itself is a plain number input, so it
+// product §5: the decrease button is disabled at 1. The field itself is a plain number input, so it
 // works without JavaScript; the buttons need it and stay disabled until the page is interactive.
 
 export function QuantityTicker({ name, max }: { name: string; max?: number }) {

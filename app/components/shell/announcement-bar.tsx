@@ -4,7 +4,7 @@ import type { ShellLink } from "../../lib/content/shell.server";
 import { CartButton } from "../cart/cart-button";
 import { PauseIcon, PlayIcon, UserIcon } from "../ui/icons";
 
-/** SPEC.md §4, §9: the carousel advances every 10 s and wraps to the first slide. */
+/** product §4, §9: the carousel advances every 10 s and wraps to the first slide. */
 export const ANNOUNCEMENT_INTERVAL_MS = 10_000;
 
 export function nextSlide(index: number, count: number): number {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 
 /**
- * SPEC.md §5: the email is required and of email type; Subscribe is disabled while it is empty.
+ * product §5: the email is required and of email type; Subscribe is disabled while it is empty.
  * Before hydration the button stays enabled so the form works without JavaScript; the browser's
  * own `required` check stops an empty submission there.
  */

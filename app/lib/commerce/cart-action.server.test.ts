@@ -109,7 +109,7 @@ describe("POST /api/cart (handleCartAction)", () => {
     expect(layout.data.cart?.totalQuantity).toBe(1);
   });
 
-  it("answers bad input with 400 and SPEC §8's message", async () => {
+  it("answers bad input with 400 and product §8's message", async () => {
     const browser = new Browser();
     const bad = await post(browser, { intent: "add", merchandiseId: "not-a-variant" });
     expect(bad).toMatchObject({ status: 400, body: { ok: false, error: CART_ERRORS.add } });
@@ -129,7 +129,7 @@ describe("POST /api/cart (handleCartAction)", () => {
     expect(unknown.status).toBe(400);
   });
 
-  it("answers a failing Storefront API with SPEC §8's message and a 503", async () => {
+  it("answers a failing Storefront API with product §8's message and a 503", async () => {
     const browser = new Browser();
     const added = await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "1" });
     const lineId = cartOf(added.body)?.lines[0]?.id ?? "";
@@ -267,7 +267,7 @@ describe("POST /api/cart (handleCartAction)", () => {
     const signedIn = await post(browser, { intent: "checkout" });
     expect(new URL(signedIn.location ?? "").searchParams.get("logged_in")).toBe("true");
 
-    // SPEC §4: a session that cannot be verified (expired, nothing to refresh it with) must
+    // product §4: a session that cannot be verified (expired, nothing to refresh it with) must
     // sign in again before checkout; the cart is kept.
     browser.keep(
       await commitSession(

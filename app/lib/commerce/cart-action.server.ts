@@ -34,7 +34,7 @@ export type CartActionData =
 const VARIANT_ID = /^gid:\/\/shopify\/ProductVariant\/\d+$/;
 const LINE_ID = /^gid:\/\/shopify\/CartLine\/[^\s]+$/;
 
-// SPEC §5: quantities are whole numbers, at least 1, lower values become 1. Not a number at all
+// product §5: quantities are whole numbers, at least 1, lower values become 1. Not a number at all
 // is bad input, not a 1.
 const QuantitySchema = z
   .string()
@@ -69,7 +69,7 @@ const MESSAGE_FOR_INTENT: Record<Intent["intent"], string> = {
   checkout: "Failed to start checkout",
 };
 
-// SPEC §8's toast for checking out an empty cart.
+// product §8's toast for checking out an empty cart.
 export const EMPTY_CART_NOTICE: CartNotice = {
   title: "Empty Cart",
   description: "Your cart is empty!",
@@ -92,7 +92,7 @@ const FIELD_ERROR: Record<keyof Participant, (position: number) => string> = {
   phone: (n) => `Enter a valid phone number for participant ${n}`,
 };
 
-/** One participant per seat, each with a name, an email and a phone (SPEC §3, §5). */
+/** One participant per seat, each with a name, an email and a phone (product §3, §5). */
 export function parseParticipants(
   form: Pick<FormData, "get">,
   seats: number,
@@ -254,7 +254,7 @@ export async function handleCartAction(
         if (!cart || cart.lines.length === 0) throw EMPTY_CART;
         const checkoutUrl = new URL(cart.checkoutUrl);
         if (signedIn) {
-          // SPEC §4: the session is verified before checkout; §6: then logged_in=true.
+          // product §4: the session is verified before checkout; §6: then logged_in=true.
           const verdict = await verifyCheckoutSession(request, services);
           for (const cookie of verdict.setCookies) headers.append("Set-Cookie", cookie);
           if (!verdict.ok) return reauthenticate();

@@ -36,7 +36,7 @@ function form(fields: Record<string, string>): FormData {
 }
 
 describe("intentFromForm", () => {
-  it("reads add, update and remove forms, clamping quantities (SPEC §5)", () => {
+  it("reads add, update and remove forms, clamping quantities (product §5)", () => {
     expect(intentFromForm(form({ intent: "update", lineId: pump.id, quantity: "-3" }))).toEqual({
       intent: "update",
       lineId: pump.id,

@@ -10,7 +10,7 @@ import {
 const ava = { name: "Ava Nguyen", email: "ava@example.com", phone: "0400 000 001" };
 const ben = { name: "Ben Carter", email: "ben@example.com", phone: "+61 7 5555 0100" };
 
-describe("course participants as line attributes (SPEC §3)", () => {
+describe("course participants as line attributes (product §3)", () => {
   it("names each seat's details 'Participant {n} Name/Email/Phone'", () => {
     expect(participantAttributes([ava, ben])).toEqual([
       { key: "Participant 1 Name", value: "Ava Nguyen" },

@@ -1,6 +1,6 @@
 import type { CartAttribute } from "./cart";
 
-// A course line carries one participant per seat as line attributes (SPEC §3):
+// A course line carries one participant per seat as line attributes (product §3):
 // 'Participant {n} Name', 'Participant {n} Email', 'Participant {n} Phone', n from 1.
 
 export interface Participant {

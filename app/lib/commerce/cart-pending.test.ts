@@ -28,7 +28,7 @@ describe("pendingTotalQuantity (the badge while changes are on their way)", () =
     ).toBe(11);
   });
 
-  it("reads quantities as the server will (SPEC §5: lower values become 1)", () => {
+  it("reads quantities as the server will (product §5: lower values become 1)", () => {
     expect(
       pendingTotalQuantity(cart, [form({ intent: "update", lineId: "a", quantity: "-3" })]),
     ).toBe(4);

@@ -14,7 +14,7 @@ type FormValues = Pick<FormData, "get">;
 
 const whole = (value: FormDataEntryValue | null) => {
   const number = typeof value === "string" ? Number.parseInt(value, 10) : Number.NaN;
-  // SPEC §5: lower values become 1.
+  // product §5: lower values become 1.
   return Number.isFinite(number) ? Math.max(1, number) : 1;
 };
 

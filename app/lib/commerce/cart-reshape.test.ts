@@ -68,7 +68,7 @@ const fragment: CartDetailFragment = {
 };
 
 describe("reshapeCart", () => {
-  it("gives SPEC §3's cart: money with 2 decimals, line fields flattened", () => {
+  it("gives product §3's cart: money with 2 decimals, line fields flattened", () => {
     const cart = reshapeCart(fragment);
     expect(cart).toMatchObject({
       id: fragment.id,

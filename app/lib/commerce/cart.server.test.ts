@@ -48,7 +48,7 @@ describe("the cart API (createCartApi)", () => {
     );
   });
 
-  it("answers SPEC §8's message when the Storefront API fails", async () => {
+  it("answers product §8's message when the Storefront API fails", async () => {
     const api = createCartApi(storefront("status:500"));
     const cases = [
       [() => api.create(), CART_ERRORS.create],

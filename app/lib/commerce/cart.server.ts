@@ -15,7 +15,7 @@ export { StorefrontError } from "./storefront.server";
 
 // The Storefront API's cart: create, read, change lines, look up a variant's product.
 
-// SPEC §8's store messages, word for word; SPEC names none for reading the cart.
+// product §8's store messages, word for word; it names none for reading the cart.
 export const CART_ERRORS = {
   create: "Failed to create cart",
   add: "Failed to add variant to cart",
@@ -74,7 +74,7 @@ export interface CartApi {
 // A variant's product changes rarely; a minute keeps course checks off the hot path.
 const MERCHANDISE_CACHE = { ttlSeconds: 60, swrSeconds: 300 };
 
-/** A mutation's cart, or its first userError, or SPEC §8's message when it answered neither. */
+/** A mutation's cart, or its first userError, or product §8's message when it answered neither. */
 function cartFrom(
   payload: {
     cart: Parameters<typeof reshapeCart>[0] | null;

@@ -13,7 +13,7 @@ import {
   visibleOptions,
 } from "./cart";
 
-describe("clampCartQuantity (SPEC §5)", () => {
+describe("clampCartQuantity (product §5)", () => {
   it("keeps whole numbers of 1 or more", () => {
     expect(clampCartQuantity(1)).toBe(1);
     expect(clampCartQuantity(7)).toBe(7);
@@ -36,7 +36,7 @@ describe("clampCartQuantity (SPEC §5)", () => {
   });
 });
 
-describe("canDecrease (SPEC §5)", () => {
+describe("canDecrease (product §5)", () => {
   it("is disabled at 1 or less", () => {
     expect(canDecrease(2)).toBe(true);
     expect(canDecrease(1)).toBe(false);
@@ -44,7 +44,7 @@ describe("canDecrease (SPEC §5)", () => {
   });
 });
 
-describe("isCourseProduct (SPEC §5)", () => {
+describe("isCourseProduct (product §5)", () => {
   const product = { productType: "Pump", tags: ["pump"], title: "Davey SilensorPro" };
 
   it("knows online and local courses by type", () => {
@@ -66,7 +66,7 @@ describe("isCourseProduct (SPEC §5)", () => {
   });
 });
 
-describe("showsQuantityControls (SPEC §5)", () => {
+describe("showsQuantityControls (product §5)", () => {
   it("shows them for ordinary lines", () => {
     expect(showsQuantityControls(cartLine())).toBe(true);
   });
@@ -83,7 +83,7 @@ describe("showsQuantityControls (SPEC §5)", () => {
   });
 });
 
-describe("formatCartMoney (SPEC §9: dollars with 2 decimals)", () => {
+describe("formatCartMoney (product §9: dollars with 2 decimals)", () => {
   it("shows two decimals, thousands separators and the currency", () => {
     expect(formatCartMoney({ amount: "1249", currencyCode: "AUD" })).toBe("$1,249.00 AUD");
     expect(formatCartMoney({ amount: "19.9", currencyCode: "AUD" })).toBe("$19.90 AUD");

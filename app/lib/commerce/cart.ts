@@ -1,8 +1,8 @@
 import { formatMoney } from "./money";
 import type { Image, Money, SelectedOption } from "./types";
 
-// The cart as the app sees it (SPEC §3: Cart, Cart line) and the rules the drawer follows
-// (SPEC §4, §5, §9). Free of React and of server code: the browser runs these too.
+// The cart as the app sees it (product §3: Cart, Cart line) and the rules the drawer follows
+// (product §4, §5, §9). Free of React and of server code: the browser runs these too.
 
 export interface CartAttribute {
   key: string;
@@ -51,14 +51,14 @@ export function toCartView(cart: Cart): CartView {
   return view;
 }
 
-/** SPEC §5: a whole number, at least 1; anything lower (0, -3) or unreadable becomes 1. */
+/** product §5: a whole number, at least 1; anything lower (0, -3) or unreadable becomes 1. */
 export function clampCartQuantity(value: number | string): number {
   const number = typeof value === "number" ? value : Number.parseInt(value.trim(), 10);
   if (!Number.isFinite(number)) return 1;
   return Math.max(1, Math.trunc(number));
 }
 
-/** SPEC §5: the decrease button is disabled at 1 or less. */
+/** product §5: the decrease button is disabled at 1 or less. */
 export function canDecrease(quantity: number): boolean {
   return quantity > 1;
 }
@@ -66,7 +66,7 @@ export function canDecrease(quantity: number): boolean {
 const COURSE_TYPES = new Set(["online course", "local course"]);
 
 /**
- * SPEC §5: a course is a product of type Online Course or Local Course, one tagged as a course,
+ * product §5: a course is a product of type Online Course or Local Course, one tagged as a course,
  * or one whose title contains 'course'.
  */
 export function isCourseProduct(product: {
@@ -84,7 +84,7 @@ export function isCourseProduct(product: {
 /** A course admits at most this many participants in one add. */
 export const MAX_SEATS = 20;
 
-/** SPEC §5: no quantity controls for courses, nor for a line with an option named quantity. */
+/** product §5: no quantity controls for courses, nor for a line with an option named quantity. */
 export function showsQuantityControls(line: CartLine): boolean {
   if (
     isCourseProduct({
@@ -109,7 +109,7 @@ export function totalQuantity(lines: readonly Pick<CartLine, "quantity">[]): num
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** SPEC §9: cart money in dollars with 2 decimals, and its currency: "$1,249.00 AUD". */
+/** product §9: cart money in dollars with 2 decimals, and its currency: "$1,249.00 AUD". */
 export function formatCartMoney(money: Money): string {
   return `${formatMoney(money)} ${money.currencyCode}`;
 }

@@ -26,7 +26,7 @@ import type {
 export { StorefrontError } from "./storefront.server";
 export type * from "./types";
 
-// SPEC §8's messages, word for word. SPEC names none for search and the collection list.
+// product §8's messages, word for word. it names none for search and the collection list.
 export const CATALOG_ERRORS = {
   product: "Failed to fetch product",
   collection: "Failed to fetch collection",
@@ -35,17 +35,17 @@ export const CATALOG_ERRORS = {
   search: "Failed to search products",
 } as const;
 
-// SPEC is silent on freshness: a minute fresh, then five more served stale while refreshing, so
-// a merchant's change shows within about a minute and a Shopify hiccup goes unnoticed.
+// Freshness is Lagoon's own rule (product §9): a minute fresh, then five more served stale while
+// refreshing, so a merchant's change shows within about a minute and a Shopify hiccup goes unnoticed.
 export const CATALOG_CACHE: CacheOptions = { ttlSeconds: 60, swrSeconds: 300 };
 export const SEARCH_CACHE: CacheOptions = { ttlSeconds: 30, swrSeconds: 60 };
 
-// SPEC §7 and §9.
+// product §7 and §9.
 export const COLLECTION_PAGE_SIZE = 16;
 export const PREDICTIVE_SEARCH_LIMIT = 6;
 
 export interface CollectionPageOptions {
-  /** Products per page; SPEC §9 default 16. */
+  /** Products per page; product §9 default 16. */
   first?: number;
   /** The previous page's pageInfo.endCursor. */
   after?: string | null;
@@ -60,7 +60,7 @@ export interface Catalog {
   getProductById(id: string): Promise<Product | null>;
   /** By id (gid or number) or handle: collection URLs carry either. */
   getCollection(idOrHandle: string, options?: CollectionPageOptions): Promise<Collection | null>;
-  /** Distinct tags of the collection's first 250 products (SPEC §9), sorted. */
+  /** Distinct tags of the collection's first 250 products (product §9), sorted. */
   getCollectionTags(idOrHandle: string): Promise<string[] | null>;
   searchProducts(query: string): Promise<SearchResults>;
   predictiveSearch(query: string, options?: { limit?: number }): Promise<PredictiveSearchResults>;

@@ -117,7 +117,7 @@ describe("products", () => {
     expect(JSON.stringify(product)).not.toMatch(/"(edges|nodes|node)"/);
   });
 
-  it("caps images at 5 and variants at 100 (SPEC §9)", async () => {
+  it("caps images at 5 and variants at 100 (product §9)", async () => {
     const tester = await catalog().getProduct("lamotte-colorq-pro-7-digital-tester");
     expect(tester?.images).toHaveLength(5);
     expect(tester?.images[0]?.url).toBe(
@@ -178,7 +178,7 @@ describe("collections", () => {
     expect(product).toHaveProperty("requestAQuote", false);
   });
 
-  it("limits a collection's products to 5 variants each (SPEC §9)", async () => {
+  it("limits a collection's products to 5 variants each (product §9)", async () => {
     const covers = await catalog().getCollection("spa-covers");
     const madeToMeasure = covers?.products.find((p) => p.handle === "made-to-measure-spa-cover");
     expect(madeToMeasure?.variants).toHaveLength(5);
@@ -283,7 +283,7 @@ describe("search", () => {
 });
 
 describe("failures", () => {
-  it("turns a GraphQL error into SPEC §8's message with a 502", async () => {
+  it("turns a GraphQL error into product §8's message with a 502", async () => {
     await expectStorefrontError(catalog({ fault: "error" }).getProduct("astral-ctx-pool-pump"), {
       message: CATALOG_ERRORS.product,
       status: 502,

@@ -2,7 +2,7 @@ import type { Money } from "./types";
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** SPEC.md §9: money shows in dollars with 2 decimals ("$1,249.00"). */
+/** product §9: money shows in dollars with 2 decimals ("$1,249.00"). */
 export function formatMoney(money: Money): string {
   let formatter = formatters.get(money.currencyCode);
   if (!formatter) {

@@ -1,6 +1,6 @@
 import type { FileReference } from "./types";
 
-// Downloads and directions (SPEC §3's custom.downloads and custom.directions) as shoppers see
+// Downloads and directions (product §3's custom.downloads and custom.directions) as shoppers see
 // them: "Owner's manual (PDF, 48 KB)".
 
 const TYPE_NAMES: Record<string, string> = {

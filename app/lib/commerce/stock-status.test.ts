@@ -60,7 +60,7 @@ describe("order quantities", () => {
     expect(maxOrderQuantity(undefined)).toBeUndefined();
   });
 
-  it("are whole numbers of at least 1 (SPEC §5)", () => {
+  it("are whole numbers of at least 1 (product §5)", () => {
     expect(clampQuantity(0)).toBe(1);
     expect(clampQuantity(-4)).toBe(1);
     expect(clampQuantity(2.7)).toBe(2);

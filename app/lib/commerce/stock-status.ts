@@ -1,7 +1,7 @@
 import type { ProductVariant } from "./types";
 
-// SPEC is silent on when stock counts as low; five or fewer is where shops usually start saying
-// so, and it matches the demo catalogue's "low stock" tag.
+// When stock counts as low is Lagoon's own rule (product §9): five or fewer is where shops usually
+// start saying so, and it matches the demo catalogue's "low stock" tag.
 export const LOW_STOCK_THRESHOLD = 5;
 
 export type StockLevel = "in-stock" | "low-stock" | "backorder" | "sold-out" | "unavailable";
@@ -44,7 +44,7 @@ export function maxOrderQuantity(variant: StockFields | undefined): number | und
   return quantity !== null && quantity > 0 ? quantity : undefined;
 }
 
-/** SPEC §5: a quantity is a whole number, at least 1; lower values become 1. */
+/** product §5: a quantity is a whole number, at least 1; lower values become 1. */
 export function clampQuantity(value: number, max?: number): number {
   const whole = Number.isFinite(value) ? Math.floor(value) : 1;
   const atLeastOne = Math.max(1, whole);

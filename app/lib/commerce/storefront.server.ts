@@ -2,7 +2,7 @@
 // @shopify/storefront-api-client. That package would give us the URL and headers and little else:
 // Lagoon still needs a timeout on every call, caching through the app's shared SWR cache with
 // keys it controls, typed operations from our own codegen, and errors the routes can turn into
-// the right status (SPEC §8). The transport does the wire; this adds the tokens, the cache and
+// the right status (product §8). The transport does the wire; this adds the tokens, the cache and
 // the page's status.
 import { createHash } from "node:crypto";
 import type { Cache, CacheOptions } from "../cache";
@@ -57,7 +57,7 @@ export interface StorefrontClient {
 export { GraphqlRequestError as StorefrontRequestError };
 
 /**
- * What a route can show: `message` is SPEC §8's text ('Failed to fetch product'), `status` the
+ * What a route can show: `message` is product §8's text ('Failed to fetch product'), `status` the
  * status the page answers with — 503 when the upstream is slow, throttling or down (worth a
  * retry), 502 when it answered with something unusable.
  */

@@ -4,7 +4,7 @@ import type { ProductCollectionSortKeys } from "./storefront-types.generated";
 // components never see connections, edges or metafield JSON.
 
 export interface Money {
-  /** Two decimals, e.g. "19.90" (SPEC §9: money in dollars with 2 decimals). */
+  /** Two decimals, e.g. "19.90" (product §9: money in dollars with 2 decimals). */
   amount: string;
   currencyCode: string;
 }
@@ -22,7 +22,7 @@ export interface Image {
   height: number | null;
 }
 
-/** A file from a `custom.downloads` or `custom.directions` metafield (SPEC §3). */
+/** A file from a `custom.downloads` or `custom.directions` metafield (product §3). */
 export interface FileReference {
   id: string;
   url: string;
@@ -47,7 +47,7 @@ export interface ProductVariant {
   id: string;
   title: string;
   sku: string | null;
-  /** The Storefront API's quantityAvailable (SPEC §3); null when stock is not tracked. */
+  /** The Storefront API's quantityAvailable (product §3); null when stock is not tracked. */
   inventoryQuantity: number | null;
   availableForSale: boolean;
   /** Sold out but still sold (made to order, back-ordered). */
@@ -71,10 +71,10 @@ export interface Product {
   tags: string[];
   createdAt: string;
   seo: { title: string | null; description: string | null };
-  /** At most 5 (SPEC §9). */
+  /** At most 5 (product §9). */
   images: Image[];
   options: ProductOption[];
-  /** At most 100 (SPEC §9). */
+  /** At most 100 (product §9). */
   variants: ProductVariant[];
   priceRange: PriceRange;
   /** null when no variant has a compare-at price. */
@@ -91,7 +91,7 @@ export interface Product {
   collection: { id: string; handle: string; title: string } | null;
 }
 
-/** A product as a collection page lists it (SPEC §3: 5 variants each). */
+/** A product as a collection page lists it (product §3: 5 variants each). */
 export interface CollectionProduct {
   id: string;
   handle: string;
@@ -135,7 +135,7 @@ export interface CollectionSummary {
   image: Image | null;
 }
 
-/** SPEC §3: id, title, image, productType — plus what a result needs to link and price. */
+/** product §3: id, title, image, productType — plus what a result needs to link and price. */
 export interface SearchResult {
   id: string;
   handle: string;
@@ -149,7 +149,7 @@ export interface SearchResult {
 
 export interface SearchResults {
   query: string;
-  /** All matches; `products` holds the first 100 (SPEC §9). */
+  /** All matches; `products` holds the first 100 (product §9). */
   totalCount: number;
   products: SearchResult[];
 }

@@ -30,7 +30,7 @@ const OWNED_ELSEWHERE = [
   /^\/account$/,
   /^\/purchase-order-checkout$/,
 ];
-/** Thank-you pages that also answer at a fixed address (SPEC.md §2). */
+/** Thank-you pages that also answer at a fixed address (product §2). */
 const FIXED_THANK_YOU = ["thank-you", "po-thank-you", "mailing-list-confirmation"];
 
 function internalLinks(value: unknown, found: string[] = []): string[] {

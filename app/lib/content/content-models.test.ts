@@ -37,7 +37,7 @@ const newsArticle = () =>
   );
 
 describe("the Slice Machine models", () => {
-  it("cover every document type of SPEC.md §3, the settings and the navigation", () => {
+  it("cover every document type of product §3, the settings and the navigation", () => {
     expect([...models.customTypes.keys()].sort()).toEqual(
       [
         "home_page",

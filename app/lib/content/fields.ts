@@ -30,7 +30,7 @@ export function richTextToPlain(field: RichTextField | null | undefined): string
   return asText(field) ?? "";
 }
 
-/** A content image ready for <img>: srcset from Prismic's helper (SPEC.md §9 widths). */
+/** A content image ready for <img>: srcset from Prismic's helper (product §9 widths). */
 export interface ContentImage {
   src: string;
   srcSet: string;

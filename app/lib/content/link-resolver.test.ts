@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveDocumentPath } from "./link-resolver";
 
-describe("resolveDocumentPath (SPEC.md §2)", () => {
+describe("resolveDocumentPath (product §2)", () => {
   it.each([
     ["home_page", "home", "/"],
     ["standard_page", "about", "/about"],

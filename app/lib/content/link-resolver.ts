@@ -1,5 +1,5 @@
 /**
- * Content document type → path, exactly as SPEC.md §2 lists them; any other type goes to `/`.
+ * Content document type → path, exactly as product §2 lists them; any other type goes to `/`.
  * Used by the Prismic client and by the app, so links and routes cannot disagree.
  */
 export interface LinkableDocument {

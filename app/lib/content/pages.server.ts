@@ -390,7 +390,7 @@ function reshapeCourse(
   };
 }
 
-/** Online and local courses share /training-centre/{uid} (SPEC.md §2). */
+/** Online and local courses share /training-centre/{uid} (product §2). */
 export function loadCourse(reader: ContentReader, uid: string): Promise<Course | null> {
   return reader.load(`course:${uid}`, async (client) => {
     const [online, local] = await Promise.all([
@@ -424,7 +424,7 @@ export interface SitemapEntry {
   lastModified: string;
 }
 
-/** Every indexed document, paged through by the client (100 a page, SPEC.md §9). */
+/** Every indexed document, paged through by the client (100 a page, product §9). */
 export async function loadSitemapEntries(client: ContentClient): Promise<SitemapEntry[]> {
   const documents = await client.dangerouslyGetAll({
     filters: [filter.any("document.type", [...INDEXED_TYPES])],

@@ -100,7 +100,7 @@ export function contentData<T extends object>(reader: ContentReader, value: T) {
   );
 }
 
-/** The root error boundary turns this into SPEC.md §2's 'Page not found: {path}'. */
+/** The root error boundary turns this into product §2's 'Page not found: {path}'. */
 export function notFound(): never {
   throw data(null, { status: 404 });
 }

@@ -24,7 +24,7 @@ export interface NavigationItem {
   children: ShellLink[];
 }
 
-/** Who the shop is, for structured data (SPEC.md's business, from the settings document). */
+/** Who the shop is, for structured data (product §3's business, from the settings document). */
 export interface Organisation {
   name: string;
   logo: ContentImage | null;

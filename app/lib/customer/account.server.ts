@@ -22,7 +22,7 @@ import type {
 import { ORDER_QUERY } from "./operations/orders";
 import { type CustomerSession, sessionSubject } from "./session.server";
 
-/** SPEC.md §8's customer messages. */
+/** product §8's customer messages. */
 export const CUSTOMER_ERRORS = {
   fetch: "Failed to fetch customer data",
   updateName: "Failed to update name",
@@ -60,13 +60,13 @@ export interface CustomerProfile {
   addresses: Address[];
   orders: OrderSummary[];
   ordersPage: { hasNextPage: boolean; endCursor: string | null };
-  /** SPEC.md §6: `custom.commercial_access` / `custom.vip_access` equal to "true". */
+  /** product §6: `custom.commercial_access` / `custom.vip_access` equal to "true". */
   commercial: boolean;
   vip: boolean;
   metafields: Record<string, string>;
 }
 
-/** SPEC.md §9: customer data is cached for 5 minutes, per customer, never shared between them. */
+/** product §9: customer data is cached for 5 minutes, per customer, never shared between them. */
 export const CUSTOMER_CACHE = { ttlSeconds: 5 * 60 };
 
 const customerKey = (subject: string) => `customer:${subject}`;

@@ -2,7 +2,7 @@ import type { Cache } from "../cache";
 import type { Config } from "../config";
 import { type RefreshTiming, readFreshSession } from "./fresh-session.server";
 
-/** SPEC.md §8: what the drawer and the toast say when the session cannot be verified. */
+/** product §8: what the drawer and the toast say when the session cannot be verified. */
 export const REAUTH_MESSAGE = "For your security, please log in again to continue.";
 export const REAUTH_TOAST = {
   title: "Authentication Required",
@@ -10,7 +10,7 @@ export const REAUTH_TOAST = {
 };
 
 /**
- * SPEC.md §4: before a signed-in customer's checkout the session is verified; an expired token
+ * product §4: before a signed-in customer's checkout the session is verified; an expired token
  * gets one refresh with up to 3 retries (1 s, 2 s, 3 s). If it still fails, re-login is required.
  * The cookies stay as they are on failure, so signing in again keeps the customer's cart.
  */

@@ -112,7 +112,7 @@ describe("signed-in customer", () => {
     expect(new Set(ids).size).toBe(15);
   });
 
-  test("reads role and course metafields in the formats SPEC §5 describes", async () => {
+  test("reads role and course metafields in the formats product §5 describes", async () => {
     const trainee = await api.request(CUSTOMER_QUERY, {
       accessToken: await accessTokenFor("liam.oconnor@example.com"),
       variables: { ordersFirst: 1 },

@@ -5,7 +5,7 @@ import { errorResponse, readBody } from "../request-body.server";
 import { CUSTOMER_ERRORS, CustomerActionError, customerAccount } from "./account.server";
 import { requireApiSession } from "./fresh-session.server";
 
-/** SPEC.md §9: commercial orders page by 10. */
+/** product §9: commercial orders page by 10. */
 const COMMERCIAL_ORDERS_LIMIT = 10;
 
 const CommercialOrdersSchema = z.object({

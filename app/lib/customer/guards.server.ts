@@ -3,7 +3,7 @@ import { type CustomerAccount, customerAccount } from "./account.server";
 import { requireFreshSession } from "./fresh-session.server";
 import type { CustomerSession } from "./session.server";
 
-/** SPEC.md §6: the route guards. What commercial and vip admit is ARCHITECTURE.md's decision. */
+/** product §6: the route guards. What commercial and vip admit is ARCHITECTURE.md's decision. */
 export const GUARD_NAMES = ["auth", "commercial", "vip"] as const;
 export type GuardName = (typeof GUARD_NAMES)[number];
 

@@ -6,7 +6,7 @@ type RouteEntry = { file: string; children?: RouteEntry[] };
 const flatten = (entries: RouteEntry[]): RouteEntry[] =>
   entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
 
-describe("route guards (SPEC.md §6)", () => {
+describe("route guards (product §6)", () => {
   it("knows the spec's guards", () => {
     expect(GUARD_NAMES).toEqual(["auth", "commercial", "vip"]);
     expect(() => assertKnownGuards(["auth", "commercial", "vip"])).not.toThrow();

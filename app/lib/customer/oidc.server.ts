@@ -143,7 +143,7 @@ export async function exchangeAuthorizationCode(
 
 /**
  * Swaps a refresh token for new tokens. `RefreshRejectedError` means sign out; any other failure
- * is `IdentityProviderUnavailableError` and worth the retries of SPEC §4.
+ * is `IdentityProviderUnavailableError` and worth the retries of product §4.
  */
 export async function refreshCustomerTokens(
   settings: CustomerAccountOidcSettings,

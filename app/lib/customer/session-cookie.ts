@@ -1,4 +1,4 @@
-/** SPEC.md §4: signed in means an access-token cookie is present (the cookie is httpOnly). */
+/** product §4: signed in means an access-token cookie is present (the cookie is httpOnly). */
 export const ACCESS_TOKEN_COOKIE = "lagoon_access_token";
 
 export function isSignedIn(cookieHeader: string | null): boolean {

@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import type { CustomerTokens } from "./oidc.server";
 import { ACCESS_TOKEN_COOKIE } from "./session-cookie";
 
-/** SPEC.md §9: token cookies last 7 days. */
+/** product §9: token cookies last 7 days. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 /** The signed-in customer's tokens. They live only in httpOnly cookies and on the server. */
@@ -111,7 +111,7 @@ export function withCookies(headers: string[], init: HeadersInit = {}): Headers 
 }
 
 /**
- * SPEC.md §5: an access token must have three parts and an expiry in the future, else
+ * product §5: an access token must have three parts and an expiry in the future, else
  * 'Invalid or expired access token'. The expiry is the provider's `expires_in`, kept with the token.
  */
 export function isAccessTokenValid(

@@ -6,7 +6,7 @@ const now = Date.UTC(2026, 10, 22);
 const idToken = (claims: object) =>
   `header.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.signature`;
 
-describe("isAccessTokenValid (SPEC.md §5)", () => {
+describe("isAccessTokenValid (product §5)", () => {
   it("wants three parts and an expiry in the future", () => {
     expect(isAccessTokenValid({ accessToken: "a.b.c", accessTokenExpiresAt: now + 1 }, now)).toBe(
       true,

@@ -15,8 +15,8 @@ import type {
 } from "../storefront-types.generated";
 import { IMAGE_FRAGMENT, MONEY_FRAGMENT } from "./fragments";
 
-// SPEC §3's cart and cart line, SPEC §7's cart calls. Every mutation answers with the whole cart
-// (SPEC §9: up to 100 lines), so the UI refreshes from the server's truth after each change.
+// product §3's cart and cart line, product §7's cart calls. Every mutation answers with the whole cart
+// (product §9: up to 100 lines), so the UI refreshes from the server's truth after each change.
 // All of them take the cart as $cartId, which is also what the emulator's cart faults key on.
 
 // Uses: Money, Image.
@@ -163,7 +163,7 @@ export const CART_LINES_REMOVE_MUTATION = `#graphql
   ${IMAGE_FRAGMENT}
 ` as TypedOperation<CartLinesRemoveMutation, CartLinesRemoveMutationVariables>;
 
-// Whether an added variant is a course (SPEC §5's rule needs the product's type, tags, title),
+// Whether an added variant is a course (product §5's rule needs the product's type, tags, title),
 // asked before adding so a course cannot go in without its participants.
 export const CART_MERCHANDISE_QUERY = `#graphql
   query CartMerchandise($id: ID!) {

@@ -15,7 +15,7 @@ import {
   VARIANT_FRAGMENT,
 } from "./fragments";
 
-// SPEC §7 and §9: a collection page holds 16 products by default. The route's id segment may be
+// product §7 and §9: a collection page holds 16 products by default. The route's id segment may be
 // an id or a handle; callers pass exactly one of them.
 export const COLLECTION_QUERY = `#graphql
   query Collection(
@@ -38,7 +38,7 @@ export const COLLECTION_QUERY = `#graphql
   ${MONEY_FRAGMENT}
 ` as TypedOperation<CollectionQuery, CollectionQueryVariables>;
 
-// SPEC §7 and §9: tags come from the collection's first 250 products (the API's page maximum).
+// product §7 and §9: tags come from the collection's first 250 products (the API's page maximum).
 // Callers pass exactly one of id or handle.
 export const COLLECTION_TAGS_QUERY = `#graphql
   query CollectionTags($id: ID, $handle: String) {

@@ -19,7 +19,7 @@ export const IMAGE_FRAGMENT = `#graphql
   }
 ` as const;
 
-// SPEC §9: at most 10 file references per list metafield.
+// product §9: at most 10 file references per list metafield.
 export const FILE_REFERENCES_FRAGMENT = `#graphql
   fragment FileReferences on Metafield {
     references(first: 10) {
@@ -62,7 +62,7 @@ export const VARIANT_FRAGMENT = `#graphql
   }
 ` as const;
 
-// Uses: Variant, Money, Image, FileReferences. SPEC §3 and §9: 5 images, 100 variants.
+// Uses: Variant, Money, Image, FileReferences. product §3 and §9: 5 images, 100 variants.
 export const PRODUCT_FRAGMENT = `#graphql
   fragment ProductDetail on Product {
     id
@@ -137,7 +137,7 @@ export const PRODUCT_FRAGMENT = `#graphql
   }
 ` as const;
 
-// Uses: Variant, Money, Image. SPEC §3 and §9: a collection shows 5 variants per product.
+// Uses: Variant, Money, Image. product §3 and §9: a collection shows 5 variants per product.
 export const COLLECTION_PRODUCT_FRAGMENT = `#graphql
   fragment CollectionProduct on Product {
     id
@@ -181,7 +181,7 @@ export const COLLECTION_PRODUCT_FRAGMENT = `#graphql
   }
 ` as const;
 
-// Uses: Money, Image. What a search result or a search suggestion shows (SPEC §3).
+// Uses: Money, Image. What a search result or a search suggestion shows (product §3).
 export const PRODUCT_SUMMARY_FRAGMENT = `#graphql
   fragment ProductSummary on Product {
     id

@@ -11,7 +11,7 @@ import { IMAGE_FRAGMENT, MONEY_FRAGMENT, PRODUCT_SUMMARY_FRAGMENT } from "./frag
 // (the one the online store's search page uses), takes what a shopper types as plain words,
 // and can push sold-out products to the end. `products(query:)` reads its argument as Shopify's
 // filter syntax (`tag:`, `OR`, `-`), so a shopper's words could change its meaning, and it ranks
-// only when asked for RELEVANCE. SPEC §7 and §9: up to 100 products.
+// only when asked for RELEVANCE. product §7 and §9: up to 100 products.
 export const SEARCH_PRODUCTS_QUERY = `#graphql
   query SearchProducts($query: String!, $first: Int = 100) {
     search(

@@ -13,8 +13,8 @@ import { CUSTOMER_ADDRESS_FRAGMENT, MONEY_FRAGMENT, ORDER_SUMMARY_FRAGMENT } fro
 export const ORDERS_PAGE_SIZE = 10;
 
 /**
- * The signed-in customer with everything the account page and the role checks need: SPEC §3
- * Customer, §6 roles (`custom.commercial_access`, `custom.vip_access`) and the SPEC §5 course
+ * The signed-in customer with everything the account page and the role checks need: product §3
+ * Customer, §6 roles (`custom.commercial_access`, `custom.vip_access`) and the product §5 course
  * metafields behind certificates.
  */
 export const CUSTOMER_QUERY = `#graphql

@@ -6,7 +6,7 @@ import {
   readForm,
   signInAtEmulator,
   startCustomerAccountEmulator,
-} from "./test-support";
+} from "../../tests/support/customer-account-emulator";
 
 let emulator: Awaited<ReturnType<typeof startCustomerAccountEmulator>>;
 

@@ -1,8 +1,7 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LoopbackServer, listenOnLoopback } from "../../tests/support/loopback";
 import { type CartStorage, createMemoryCartStorage } from "./carts";
 import type { CheckoutCustomer, CheckoutCustomers } from "./checkout";
 import { createStorefrontEmulator } from "./index";
@@ -17,7 +16,7 @@ const SOLD_OUT_PUMP = "gid://shopify/ProductVariant/47100012"; // 0 in stock
 const SPA_COVER_TO_ORDER = "gid://shopify/ProductVariant/47100098"; // 0, made to order
 const ONLINE_COURSE = "gid://shopify/ProductVariant/47100235"; // not tracked, $395
 
-let server: Server;
+let server: LoopbackServer;
 let origin: string;
 let endpoint: string;
 let storage: CartStorage;
@@ -34,9 +33,8 @@ const customers: CheckoutCustomers = {
 
 beforeAll(async () => {
   const app = express();
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(app);
+  origin = server.origin;
   storage = createMemoryCartStorage();
   app.use(
     MOUNT,
@@ -46,8 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: responses are inspected ad hoc

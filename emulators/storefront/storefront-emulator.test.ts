@@ -1,34 +1,29 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LoopbackServer, listenOnLoopback } from "../../tests/support/loopback";
 import { loadCatalog } from "./catalog";
 import { createStorefrontEmulator } from "./index";
 
 const catalogDir = fileURLToPath(new URL("../../demo/catalog", import.meta.url));
 const MOUNT = "/_emulators/storefront";
 
-let server: Server;
+let server: LoopbackServer;
 let origin: string;
 let endpoint: string;
 
 beforeAll(async () => {
   const app = express();
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(app);
+  origin = server.origin;
   app.use(MOUNT, createStorefrontEmulator({ catalogDir, publicOrigin: origin }));
   endpoint = `${origin}${MOUNT}/api/2026-04/graphql.json`;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: responses are inspected ad hoc
 type Json = any;

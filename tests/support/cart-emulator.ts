@@ -1,5 +1,3 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import { afterAll, beforeAll } from "vitest";
@@ -11,6 +9,7 @@ import {
 } from "../../app/lib/commerce/cart-action.server";
 import { createStorefrontClient } from "../../app/lib/commerce/storefront.server";
 import { createStorefrontEmulator } from "../../emulators/storefront";
+import { type LoopbackServer, listenOnLoopback } from "./loopback";
 import { createMemoryCache, readConfig } from "./server-parts";
 
 // The cart's tests run the production client and the /api/cart action over real HTTP against the
@@ -26,22 +25,18 @@ const catalogDir = fileURLToPath(new URL("../../demo/catalog", import.meta.url))
 
 /** Starts the emulator for the calling test file; its clients and services reach it. */
 export function startStorefrontEmulator() {
-  let server: Server;
+  let server: LoopbackServer;
   let origin = "";
   const warnings: string[] = [];
 
   beforeAll(async () => {
     const app = express();
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenOnLoopback(app);
+    origin = server.origin;
     app.use(MOUNT, createStorefrontEmulator({ catalogDir, publicOrigin: origin }));
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
 
   /** A Storefront client; `fault` asks the emulator to fail (e.g. "status:500"). */
   const storefront = (fault?: string) =>

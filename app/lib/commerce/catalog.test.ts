@@ -1,9 +1,8 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStorefrontEmulator } from "../../../emulators/storefront";
+import { type LoopbackServer, listenOnLoopback } from "../../../tests/support/loopback";
 import { createMemoryCache } from "../../../tests/support/server-parts";
 import type { Cache } from "../cache";
 import { STOREFRONT_API_VERSION } from "./api-version";
@@ -16,28 +15,22 @@ import { createStorefrontClient, type StorefrontConfig } from "./storefront.serv
 const catalogDir = fileURLToPath(new URL("../../../demo/catalog", import.meta.url));
 const MOUNT = "/_emulators/storefront";
 
-let server: Server;
-let origin: string;
+let server: LoopbackServer;
 let config: StorefrontConfig;
 let cache: Cache;
 
 beforeAll(async () => {
   const app = express();
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app.use(MOUNT, createStorefrontEmulator({ catalogDir, publicOrigin: origin }));
+  server = await listenOnLoopback(app);
+  app.use(MOUNT, createStorefrontEmulator({ catalogDir, publicOrigin: server.origin }));
   config = {
-    storeDomain: `${origin}${MOUNT}`,
+    storeDomain: `${server.origin}${MOUNT}`,
     apiVersion: STOREFRONT_API_VERSION,
     publicAccessToken: "demo-public-token",
   };
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
   cache = createMemoryCache();
@@ -63,7 +56,7 @@ function catalog(
 }
 
 async function stats(): Promise<{ requests: number; byOperation: Record<string, number> }> {
-  return (await fetch(`${origin}${MOUNT}/_stats`)).json();
+  return (await fetch(`${server.origin}${MOUNT}/_stats`)).json();
 }
 
 async function expectStorefrontError(
@@ -106,7 +99,7 @@ describe("products", () => {
     expect(product?.downloads).toEqual([
       {
         id: expect.stringMatching(/^gid:\/\/shopify\/GenericFile\//),
-        url: `${origin}${MOUNT}/files/lo-chlor-starver-sds.pdf`,
+        url: `${server.origin}${MOUNT}/files/lo-chlor-starver-sds.pdf`,
         alt: "Lo-Chlor Starver – Safety Data Sheet",
         originalFileSize: expect.any(Number),
         mimeType: "application/pdf",
@@ -121,7 +114,7 @@ describe("products", () => {
     const tester = await catalog().getProduct("lamotte-colorq-pro-7-digital-tester");
     expect(tester?.images).toHaveLength(5);
     expect(tester?.images[0]?.url).toBe(
-      `${origin}${MOUNT}/images/products/lamotte-colorq-pro-7-digital-tester/1.svg`,
+      `${server.origin}${MOUNT}/images/products/lamotte-colorq-pro-7-digital-tester/1.svg`,
     );
     const cover = await catalog().getProduct("made-to-measure-spa-cover");
     expect(cover?.variants).toHaveLength(100);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   signInAtEmulator,
   startCustomerAccountEmulator,
-} from "../../../emulators/customer-account/test-support";
+} from "../../../tests/support/customer-account-emulator";
 import { GraphqlRequestError } from "../graphql/transport.server";
 import {
   CUSTOMER_ACCOUNT_API_VERSION,

@@ -5,7 +5,7 @@ import {
   signInAtEmulator,
   signOutAtEmulator,
   startCustomerAccountEmulator,
-} from "../../../emulators/customer-account/test-support";
+} from "../../../tests/support/customer-account-emulator";
 import {
   type CustomerAccountOidcSettings,
   createSignInRequest,

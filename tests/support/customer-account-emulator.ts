@@ -1,7 +1,9 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
-import { type CustomerAccountEmulatorOptions, createCustomerAccountEmulator } from "./index";
+import {
+  type CustomerAccountEmulatorOptions,
+  createCustomerAccountEmulator,
+} from "../../emulators/customer-account";
+import { listenOnLoopback } from "./loopback";
 
 /**
  * Test helpers: the emulator on a real HTTP server, and a customer's browser (cookies, manual
@@ -15,11 +17,8 @@ export async function startCustomerAccountEmulator(
   options: Pick<CustomerAccountEmulatorOptions, "accessTokenTtlSeconds" | "store"> = {},
 ) {
   const app = express();
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const server = await listenOnLoopback(app);
+  const { origin } = server;
   const issuer = `${origin}${EMULATOR_PREFIX}`;
   const redirectUri = `${origin}/account/authorize`;
   const postLogoutRedirectUri = `${origin}/`;
@@ -49,10 +48,7 @@ export async function startCustomerAccountEmulator(
     store: emulator.store,
     async close() {
       await emulator.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
+      await server.close();
     },
   };
 }

@@ -20,21 +20,9 @@ function session(id: number, value: string, overrides: Partial<ProductVariant> =
   } satisfies ProductVariant;
 }
 
-function course(variants: ProductVariant[]): Product {
+/** A local course's product as far as booking reads it: its sessions. */
+function course(variants: ProductVariant[]): Pick<Product, "options" | "variants"> {
   return {
-    id: "gid://shopify/Product/9000165",
-    handle: "pool-safety-and-compliance-workshop-gold-coast",
-    title: "Pool Safety and Compliance Workshop – Gold Coast",
-    description: "",
-    descriptionHtml: "",
-    vendor: "Coral Bay Training Centre",
-    productType: "Local Course",
-    availableForSale: true,
-    totalInventory: null,
-    tags: ["course"],
-    createdAt: "2026-10-15T11:30:00Z",
-    seo: { title: null, description: null },
-    images: [],
     options: [
       {
         id: "o1",
@@ -43,13 +31,6 @@ function course(variants: ProductVariant[]): Product {
       },
     ],
     variants,
-    priceRange: { min: aud("220.00"), max: aud("220.00") },
-    compareAtPriceRange: null,
-    downloads: [],
-    directions: [],
-    requestAQuote: false,
-    quantityTicker: false,
-    collection: null,
   };
 }
 

@@ -48,7 +48,10 @@ function variantSession(variant: Pick<ProductVariant, "selectedOptions">) {
  * The product as it can be booked on `today` (YYYY-MM-DD): without the sessions dated before it,
  * and without their option values. Null when every variant was such a session.
  */
-export function withUpcomingSessions(product: Product, today: string): Product | null {
+export function withUpcomingSessions<P extends Pick<Product, "options" | "variants">>(
+  product: P,
+  today: string,
+): P | null {
   const variants = product.variants.filter((variant) => {
     const session = variantSession(variant);
     return session === null || session.date >= today;

@@ -1,6 +1,4 @@
-import { filter } from "@prismicio/client";
-import { text } from "../content/fields";
-import { resolveDocumentPath } from "../content/link-resolver";
+import { type Course, loadCourses } from "../content/pages.server";
 import { type ContentReader, contentReader } from "../content/reader.server";
 import type { AppContext } from "../context.server";
 import {
@@ -11,45 +9,8 @@ import {
   shopDay,
 } from "./certificates";
 
-/** The parts of a course page a certificate reads (contract: `Course` of pages.server.ts). */
-interface CourseSource {
-  courseName: string;
-  instructor: string;
-  kind: "online" | "local";
-  path: string;
-  sessions: { date: string }[];
-}
-
-// Stand-in for pages.server.ts's `loadCourses` until wt-courses lands it.
-function loadCourses(reader: ContentReader): Promise<CourseSource[]> {
-  return reader.load("course:list", async (client) => {
-    const documents = await client.dangerouslyGetAll({
-      filters: [filter.any("document.type", ["online_course_page", "local_course_page"])],
-    });
-    return documents.flatMap((document) =>
-      document.type === "online_course_page" || document.type === "local_course_page"
-        ? [
-            {
-              courseName: text(document.data.course_name),
-              instructor: text(document.data.instructor),
-              kind:
-                document.type === "online_course_page" ? ("online" as const) : ("local" as const),
-              path: resolveDocumentPath(document),
-              sessions:
-                document.type === "local_course_page"
-                  ? document.data.sessions.flatMap((entry) =>
-                      entry.date ? [{ date: entry.date }] : [],
-                    )
-                  : [],
-            },
-          ]
-        : [],
-    );
-  });
-}
-
 /** A course page as certificates see it: the next session is the first one not yet past. */
-export function coursePageInfo(course: CourseSource, today: string): CoursePageInfo {
+export function coursePageInfo(course: Course, today: string): CoursePageInfo {
   const upcoming = course.sessions.map((session) => session.date).filter((date) => date >= today);
   return {
     courseName: course.courseName,
@@ -66,9 +27,7 @@ export async function loadCoursePages(
   today: string,
 ): Promise<CoursePageInfo[]> {
   const courses = await loadCourses(reader);
-  return courses
-    .filter((course) => course.courseName)
-    .map((course) => coursePageInfo(course, today));
+  return courses.map((course) => coursePageInfo(course, today));
 }
 
 /**

@@ -1,40 +1,17 @@
-import { fileURLToPath } from "node:url";
-import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ContentFault, createContentEmulator } from "../../../emulators/content";
-import { type LoopbackServer, listenOnLoopback } from "../../../tests/support/loopback";
-import { createLogger, createMemoryCache, readConfig } from "../../../tests/support/server-parts";
-import { createContentClient } from "../content/client.server";
+import type { ContentFault } from "../../../emulators/content";
+import { startContentShop } from "../../../tests/support/content-shop";
 import { loadCustomerCertificates } from "./certificates.server";
 
-const CONTENT_DIR = fileURLToPath(new URL("../../../content", import.meta.url));
-const servers: LoopbackServer[] = [];
+const shops: { close(): Promise<void> }[] = [];
 
-afterAll(() => Promise.all(servers.map((server) => server.close())));
+afterAll(() => Promise.all(shops.map((shop) => shop.close())));
 
 /** The demo content behind the content emulator, and what the account loader reaches. */
 async function shopWithContent(faults?: ContentFault[]) {
-  const app = express();
-  const server = await listenOnLoopback(app);
-  servers.push(server);
-  const { origin } = server;
-  app.use(
-    "/_emulators/content",
-    createContentEmulator({ contentDir: CONTENT_DIR, publicOrigin: origin, faults }),
-  );
-  return {
-    request: new Request(`${origin}/account`),
-    services: {
-      config: readConfig({ NODE_ENV: "test", LAGOON_PUBLIC_URL: origin }),
-      logger: createLogger("silent"),
-      cache: createMemoryCache(),
-      content: createContentClient({
-        repositoryName: "lagoon-demo",
-        documentAPIEndpoint: `${origin}/_emulators/content/api/v2`,
-        timeoutMs: 2000,
-      }),
-    },
-  };
+  const shop = await startContentShop({ faults, timeoutMs: 2000 });
+  shops.push(shop);
+  return { request: new Request(`${shop.origin}/account`), services: shop.services };
 }
 
 // Midday in Queensland on 20 May 2026.

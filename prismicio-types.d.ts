@@ -369,6 +369,28 @@ interface LocalCoursePageDocumentData {
   title: prismic.RichTextField;
 
   /**
+   * Course name field in *Local Course Page*
+   *
+   * - **Field Type**: Text
+   * - **Placeholder**: the name customer records and certificates use, e.g. Pool Operations Certificate
+   * - **API ID Path**: local_course_page.course_name
+   * - **Tab**: Main
+   * - **Documentation**: https://prismic.io/docs/fields/text
+   */
+  course_name: prismic.KeyTextField;
+
+  /**
+   * Instructor field in *Local Course Page*
+   *
+   * - **Field Type**: Text
+   * - **Placeholder**: who teaches the course, e.g. Dana Whitfield
+   * - **API ID Path**: local_course_page.instructor
+   * - **Tab**: Main
+   * - **Documentation**: https://prismic.io/docs/fields/text
+   */
+  instructor: prismic.KeyTextField;
+
+  /**
    * Summary field in *Local Course Page*
    *
    * - **Field Type**: Rich Text
@@ -416,7 +438,7 @@ interface LocalCoursePageDocumentData {
    * Shop product handle field in *Local Course Page*
    *
    * - **Field Type**: Text
-   * - **Placeholder**: the course product that is booked, e.g. pool-operator-course
+   * - **Placeholder**: the course product that is booked, e.g. pool-operations-certificate-online-course
    * - **API ID Path**: local_course_page.product_handle
    * - **Tab**: Main
    * - **Documentation**: https://prismic.io/docs/fields/text
@@ -1040,6 +1062,28 @@ interface OnlineCoursePageDocumentData {
   title: prismic.RichTextField;
 
   /**
+   * Course name field in *Online Course Page*
+   *
+   * - **Field Type**: Text
+   * - **Placeholder**: the name customer records and certificates use, e.g. Pool Operations Certificate
+   * - **API ID Path**: online_course_page.course_name
+   * - **Tab**: Main
+   * - **Documentation**: https://prismic.io/docs/fields/text
+   */
+  course_name: prismic.KeyTextField;
+
+  /**
+   * Instructor field in *Online Course Page*
+   *
+   * - **Field Type**: Text
+   * - **Placeholder**: who teaches the course, e.g. Dana Whitfield
+   * - **API ID Path**: online_course_page.instructor
+   * - **Tab**: Main
+   * - **Documentation**: https://prismic.io/docs/fields/text
+   */
+  instructor: prismic.KeyTextField;
+
+  /**
    * Summary field in *Online Course Page*
    *
    * - **Field Type**: Rich Text
@@ -1087,7 +1131,7 @@ interface OnlineCoursePageDocumentData {
    * Shop product handle field in *Online Course Page*
    *
    * - **Field Type**: Text
-   * - **Placeholder**: the course product that is booked, e.g. pool-operator-course
+   * - **Placeholder**: the course product that is booked, e.g. pool-operations-certificate-online-course
    * - **API ID Path**: online_course_page.product_handle
    * - **Tab**: Main
    * - **Documentation**: https://prismic.io/docs/fields/text

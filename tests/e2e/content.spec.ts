@@ -72,14 +72,14 @@ const PAGES = [
   },
   {
     type: "online_course_page",
-    path: "/training-centre/spa-water-care-online",
-    heading: "Spa & Hot Tub Water Care (Online)",
+    path: "/training-centre/spa-maintenance-basics",
+    heading: "Spa Maintenance Basics (Online)",
     text: "What you will learn",
   },
   {
     type: "local_course_page",
-    path: "/training-centre/pool-operator-course",
-    heading: "Pool Operator Course",
+    path: "/training-centre/commercial-pool-plant-room-training",
+    heading: "Commercial Pool Plant Room Training",
     text: "Upcoming sessions",
   },
   {

@@ -63,7 +63,7 @@ test.describe("the shop's frame", () => {
     await page.clock.runFor(9_000);
     await expect(visibleLink()).toHaveText("Free delivery on orders over $150");
     await page.clock.runFor(1_000);
-    await expect(visibleLink()).toHaveText("Pool Operator course — new dates");
+    await expect(visibleLink()).toHaveText("Pool safety workshops — 2027 dates");
     await page.clock.runFor(10_000);
     await expect(visibleLink()).toHaveText("Book a water test");
     await page.clock.runFor(10_000);

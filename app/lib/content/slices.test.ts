@@ -35,14 +35,14 @@ describe("reshapeSlices", () => {
         text: [{ type: "paragraph", text: "Tests <free>", spans: [] }],
         image,
         cta_label: "Our courses",
-        cta_link: doc("local_course_page", "pool-operator-course"),
+        cta_link: doc("local_course_page", "commercial-pool-plant-room-training"),
       }),
     ]);
     expect(hero).toMatchObject({
       type: "hero",
       heading: "Clear water",
       textHtml: "<p>Tests &lt;free&gt;</p>",
-      cta: { label: "Our courses", href: "/training-centre/pool-operator-course" },
+      cta: { label: "Our courses", href: "/training-centre/commercial-pool-plant-room-training" },
       image: { width: 1600, height: 900, alt: "A pool" },
     });
     expect(hero?.type === "hero" && hero.image?.srcSet).toContain("640w");

@@ -38,6 +38,11 @@ export interface Certificate {
   course_url: string | null;
 }
 
+/** The shop's calendar day (Queensland, UTC+10, no daylight saving) as `YYYY-MM-DD`. */
+export function shopDay(now: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Brisbane" }).format(now);
+}
+
 /** One entry of a course metafield; `dated` is false when the date defaulted to today. */
 export interface CourseRecord {
   name: string;
@@ -173,4 +178,20 @@ export function certificatesFrom(
       .map(([id, record]) => certificate(id, record, "in_progress"))
       .sort((a, b) => newestFirst(a, b, "started_date")),
   ];
+}
+
+/** Who the certificate is printed for, and the completion date it shows (product §2). */
+export interface CertificateQuery {
+  name: string;
+  date: string;
+}
+
+/** product §2: `/certificate/{course}?name=&date=`. */
+export function certificatePath(id: string, { name, date }: CertificateQuery): string {
+  return `/certificate/${encodeURIComponent(id)}?${new URLSearchParams({ name, date })}`;
+}
+
+/** The same certificate as a PDF download (product §2). */
+export function certificatePdfPath(id: string, { name, date }: CertificateQuery): string {
+  return `/certificate/${encodeURIComponent(id)}/pdf?${new URLSearchParams({ name, date })}`;
 }

@@ -1,31 +1,43 @@
+import { CourseBookingPanel } from "../components/content/course-booking";
 import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadCourse } from "../lib/content/pages.server";
 import { seoMeta } from "../lib/seo";
-import { ButtonLink, ContentImg, RichHtml } from "../slices/parts";
+import { loadCourseBooking } from "../lib/training/course-booking.server";
+import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/course";
 
-/** `/training-centre/{uid}`: an online or a local course page (its content; booking is the shop's). */
-export const loader = (args: Route.LoaderArgs) =>
-  loadContentPage(args, {
-    load: (content) => ({ course: loadCourse(content, args.params.uid) }),
+/** `/training-centre/{uid}`: an online or a local course page, booked through its product. */
+export const loader = (args: Route.LoaderArgs) => {
+  const variant = new URL(args.request.url).searchParams.get("variant");
+  return loadContentPage(args, {
+    load: (content) => {
+      const course = loadCourse(content, args.params.uid);
+      const booking = course.then(
+        (found) => found && loadCourseBooking(args.context, found, variant),
+      );
+      return { course, booking };
+    },
     trail: [{ name: "Training Centre", path: "/training-centre" }],
     seo: ({ course }) => ({ page: course, image: course.coverImage }),
   });
+};
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
 
 export default function Course({ loaderData }: Route.ComponentProps) {
-  const { course, crumbs, preview, seo } = loaderData;
+  const { course, booking, crumbs, preview, seo } = loaderData;
   const facts = [
     ["Format", course.kind === "online" ? "Online, at your own pace" : "In person"],
     ["Duration", course.duration],
-    ["Price", course.price],
+    ["Instructor", course.instructor],
     ["Venue", course.venue],
+    // Until it can be booked, the page's own price is all there is.
+    ["Price", booking.open ? "" : course.price],
   ].filter(([, value]) => value);
   return (
     <>
@@ -75,29 +87,7 @@ export default function Course({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
-          {course.sessions.length > 0 ? (
-            <>
-              <h2 className="mt-6 font-semibold text-lagoon-900">Upcoming sessions</h2>
-              <ul className="mt-2 space-y-2">
-                {course.sessions.map((session) => (
-                  <li key={`${session.date}-${session.location}`} className="text-slate-700">
-                    <time dateTime={session.date} className="font-medium">
-                      {session.dateLabel}
-                    </time>
-                    {session.time ? <span>, {session.time}</span> : null}
-                    {session.location ? (
-                      <span className="block text-sm">{session.location}</span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {course.productHref ? (
-            <div className="mt-6">
-              <ButtonLink href={course.productHref}>Book this course</ButtonLink>
-            </div>
-          ) : null}
+          <CourseBookingPanel booking={booking} />
         </aside>
       </div>
       <SliceZone slices={course.slices} />

@@ -1,5 +1,4 @@
 import { type Content, filter } from "@prismicio/client";
-import { productPath } from "../commerce/paths";
 import type { DocumentMeta } from "../seo";
 import type { ContentClient } from "./client.server";
 import {
@@ -341,12 +340,15 @@ export function loadProjects(reader: ContentReader): Promise<ProjectSummary[]> {
 
 export interface Course extends ContentPage {
   kind: "online" | "local";
+  /** The name customer records and certificates use, e.g. "Pool Operations Certificate". */
+  courseName: string;
+  instructor: string;
   summaryHtml: string;
   coverImage: ContentImage | null;
   duration: string;
   price: string;
-  /** The shop product that books the course (the catalogue renders it). */
-  productHref: string | null;
+  /** The catalogue product that books the course; its variants are the sessions. */
+  productHandle: string | null;
   modules: { title: string; description: string }[];
   venue: string;
   sessions: { date: string; dateLabel: string; time: string; location: string }[];
@@ -356,15 +358,17 @@ function reshapeCourse(
   document: Content.OnlineCoursePageDocument | Content.LocalCoursePageDocument,
 ): Course {
   const { data } = document;
-  const handle = text(data.product_handle).trim();
+  const page = reshapePage(document);
   return {
-    ...reshapePage(document),
+    ...page,
     kind: document.type === "online_course_page" ? "online" : "local",
+    courseName: text(data.course_name).trim() || page.title,
+    instructor: text(data.instructor).trim(),
     summaryHtml: richTextToHtml(data.summary),
     coverImage: reshapeImage(data.cover_image),
     duration: text(data.duration),
     price: text(data.price),
-    productHref: handle ? productPath(handle) : null,
+    productHandle: text(data.product_handle).trim() || null,
     modules:
       document.type === "online_course_page"
         ? document.data.modules
@@ -399,6 +403,17 @@ export function loadCourse(reader: ContentReader, uid: string): Promise<Course |
     ]);
     const document = online ?? local;
     return document ? reshapeCourse(document) : null;
+  });
+}
+
+/** Every course page, online and local, by title. */
+export function loadCourses(reader: ContentReader): Promise<Course[]> {
+  return reader.load("courses", async (client) => {
+    const [online, local] = await Promise.all([
+      client.getAllByType("online_course_page"),
+      client.getAllByType("local_course_page"),
+    ]);
+    return [...online, ...local].map(reshapeCourse).sort((a, b) => a.title.localeCompare(b.title));
   });
 }
 

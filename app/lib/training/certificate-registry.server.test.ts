@@ -1,12 +1,10 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../../tests/support/server-parts";
 import { openDatabase } from "../../../tests/support/server-parts";
 import {
-  POSTGRES_TEST_URL,
   postgresAvailable,
   requireServiceInCi,
+  throwawayPostgresDatabase,
 } from "../../../tests/support/services";
 import { certificateCode } from "./certificate-code.server";
 import { findCertificate, issueCertificate } from "./certificate-registry.server";
@@ -77,28 +75,15 @@ describe("certificate registry on PGlite", () => {
 const runPostgres = requireServiceInCi(await postgresAvailable());
 
 describe.runIf(runPostgres)("certificate registry on PostgreSQL", () => {
-  const databaseName = `lagoon_test_${randomBytes(6).toString("hex")}`;
+  const database = throwawayPostgresDatabase("lagoon_certificates");
   let handle: DatabaseHandle;
-
-  async function onAdminDatabase(statement: string) {
-    const admin = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  }
-
   beforeAll(async () => {
-    await onAdminDatabase(`create database "${databaseName}"`);
-    const url = new URL(POSTGRES_TEST_URL);
-    url.pathname = `/${databaseName}`;
-    handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused" });
+    await database.create();
+    handle = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
   });
   afterAll(async () => {
     await handle?.close();
-    await onAdminDatabase(`drop database if exists "${databaseName}"`);
+    await database.drop();
   });
   defineRegistrySuite("postgres", () => handle);
 });

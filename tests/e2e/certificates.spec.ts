@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { extractText, getDocumentProxy } from "unpdf";
 import { CUSTOMERS, signIn } from "./account-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -69,7 +70,17 @@ test.describe("certificates in the account", () => {
       name: "Liam O'Connor",
       date: "2025-08-15",
     });
-    await expect(pool.getByRole("link", { name: "Download PDF" })).toHaveAttribute("download", "");
+
+    const pdfLink = pool.getByRole("link", { name: "Download PDF" });
+    await expect(pdfLink).toHaveAttribute("download", "");
+    const download = await page.request.get((await pdfLink.getAttribute("href")) ?? "");
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toBe("application/pdf");
+    expect(download.headers()["content-disposition"]).toMatch(/^attachment;/);
+    const pdf = await getDocumentProxy(new Uint8Array(await download.body()));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain("Liam O'Connor");
+    expect(text).toContain("Pool Operations Certificate");
   });
 });
 
@@ -86,6 +97,9 @@ test.describe("the certificate pop-up", () => {
     const url = new URL(popup.url());
     expect(url.pathname).toBe("/certificate/water-chemistry-fundamentals");
     expect(url.searchParams.get("name")).toBe("Liam O'Connor");
+    const sheet = popup.getByRole("article", { name: "Certificate of Completion" });
+    await expect(sheet).toContainText("Liam O'Connor");
+    await expect(sheet).toContainText("Water Chemistry Fundamentals");
     // A tab opened by the link alone would have the context's 1280x720.
     expect(popup.viewportSize()).toEqual({ width: 1000, height: 700 });
     expect(

@@ -33,19 +33,21 @@ interface LoadedApp {
 
 /**
  * A page that knows who the visitor is (signed in, or with a cart) must never be stored by a
- * shared cache, whatever the route's `headers` said for anonymous visitors.
+ * shared cache, whatever the route's `headers` said for anonymous visitors. The anonymous copy
+ * varies on cookies, so a browser that kept it does not show it once a cart or session exists
+ * (e.g. the page's revalidation right after the first add to cart).
  */
 function keepPersonalPagesPrivate(
   req: express.Request,
   res: express.Response,
   entry: AppEntry,
 ): void {
-  if (!entry.hasPersonalCookie(req.headers.cookie)) return;
+  const personal = entry.hasPersonalCookie(req.headers.cookie);
   onHeaders(res, () => {
     const cacheControl = res.getHeader("Cache-Control");
-    if (typeof cacheControl === "string" && /\bpublic\b|s-maxage/.test(cacheControl)) {
-      res.setHeader("Cache-Control", "private, no-cache");
-    }
+    if (typeof cacheControl !== "string" || !/\bpublic\b|s-maxage/.test(cacheControl)) return;
+    if (personal) res.setHeader("Cache-Control", "private, no-cache");
+    else res.appendHeader("Vary", "Cookie");
   });
 }
 

@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/db/schema.ts",
+  // The server's tables, and those the app owns (it never imports server/, decision 003).
+  schema: ["./server/db/schema.ts", "./app/lib/training/certificate-schema.ts"],
   out: "./server/db/migrations",
 });

@@ -38,7 +38,9 @@ export default [
   route("account/commercial-orders/:id", "routes/account.commercial-orders.$id.tsx"),
   route("api/auth/:action", "routes/api.auth.ts"),
   route("api/customer/:action", "routes/api.customer.ts"),
-  comingSoon("certificate/:course", "certificate"),
+  route("certificate/verify/:code?", "routes/certificate.verify.tsx"),
+  route("certificate/:course", "routes/certificate.tsx"),
+  route("certificate/:course/pdf", "routes/certificate.pdf.ts"),
   route(":uid", "routes/page.tsx", { id: "page" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,11 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AddressBook } from "../components/account/address-book";
+import { Certificates } from "../components/account/certificates";
 import { OrderHistory } from "../components/account/order-history";
 import { ProfileForm } from "../components/account/profile-form";
 import { CustomerActionError } from "../lib/customer/account.server";
 import type { AccountActionResult } from "../lib/customer/account-form";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { withCookies } from "../lib/customer/session.server";
+import { loadCustomerCertificates } from "../lib/training/certificates.server";
 import type { Route } from "./+types/account";
 
 export const handle = { guards: ["auth"] } satisfies GuardedHandle;
@@ -15,6 +17,7 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireGuards(handle, request, context);
   const profile = await customer.account.profile();
+  const certificates = await loadCustomerCertificates(request, context.services, profile.courses);
   // Without JavaScript, 'Load more' comes here with the cursor of the next page of orders.
   const after = new URL(request.url).searchParams.get("ordersAfter");
   if (after) {
@@ -26,11 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           orders: [...profile.orders, ...page.orders],
           ordersPage: page.pageInfo,
         },
+        certificates,
       },
       { headers: withCookies(customer.setCookies, PRIVATE) },
     );
   }
-  return data({ profile }, { headers: withCookies(customer.setCookies, PRIVATE) });
+  return data({ profile, certificates }, { headers: withCookies(customer.setCookies, PRIVATE) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -86,7 +90,7 @@ export function meta() {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, certificates } = loaderData;
   const navigation = useNavigation();
   const signingOut = navigation.formAction === "/account/logout";
   return (
@@ -122,6 +126,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             addresses={profile.addresses}
             defaultAddressId={profile.defaultAddressId}
             result={actionData?.intent.includes("address") ? actionData : undefined}
+          />
+          <Certificates
+            certificates={certificates}
+            holder={`${profile.firstName} ${profile.lastName}`.trim() || profile.displayName}
           />
           <OrderHistory orders={profile.orders} page={profile.ordersPage} />
         </div>

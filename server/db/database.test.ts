@@ -1,15 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  POSTGRES_TEST_URL,
   postgresAvailable,
   requireServiceInCi,
+  throwawayPostgresDatabase,
 } from "../../tests/support/services";
 import { enqueueMail, InvalidMailError, listMail } from "../mail/outbox";
 import { type DatabaseHandle, DatabaseUnavailableError, openDatabase } from "./index";
@@ -147,32 +145,17 @@ const postgres = await postgresAvailable();
 const runPostgres = requireServiceInCi(postgres);
 
 describe.runIf(runPostgres)("PostgreSQL", () => {
-  const databaseName = `lagoon_test_${randomBytes(6).toString("hex")}`;
-  const databaseUrl = (() => {
-    const url = new URL(POSTGRES_TEST_URL);
-    url.pathname = `/${databaseName}`;
-    return url.toString();
-  })();
+  const database = throwawayPostgresDatabase("lagoon_test");
+  const databaseUrl = database.url;
   let handle: DatabaseHandle;
 
-  async function onAdminDatabase(statement: string) {
-    const admin = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  }
-
   beforeAll(async () => {
-    await onAdminDatabase(`create database "${databaseName}"`);
+    await database.create();
     handle = await openDatabase({ databaseUrl, dataDir: "unused" });
   });
   afterAll(async () => {
     await handle?.close();
-    // Without FORCE, PostgreSQL waits for closing sessions to go, and fails if one was leaked.
-    await onAdminDatabase(`drop database if exists "${databaseName}"`);
+    await database.drop();
   });
 
   defineOutboxSuite("postgres", () => handle);

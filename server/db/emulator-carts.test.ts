@@ -3,13 +3,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import express from "express";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorefrontEmulator, type StoredCart } from "../../emulators/storefront";
 import {
-  POSTGRES_TEST_URL,
   postgresAvailable,
   requireServiceInCi,
+  throwawayPostgresDatabase,
 } from "../../tests/support/services";
 import { createDatabaseCartStorage } from "./emulator-carts";
 import { type DatabaseHandle, openDatabase } from "./index";
@@ -172,31 +171,17 @@ const postgres = await postgresAvailable();
 const runPostgres = requireServiceInCi(postgres);
 
 describe.runIf(runPostgres)("emulator carts on PostgreSQL", () => {
-  const databaseName = `lagoon_carts_${randomBytes(6).toString("hex")}`;
-  const databaseUrl = (() => {
-    const url = new URL(POSTGRES_TEST_URL);
-    url.pathname = `/${databaseName}`;
-    return url.toString();
-  })();
+  const database = throwawayPostgresDatabase("lagoon_carts");
+  const databaseUrl = database.url;
   let handle: DatabaseHandle;
 
-  async function onAdminDatabase(statement: string) {
-    const admin = new pg.Client({ connectionString: POSTGRES_TEST_URL });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  }
-
   beforeAll(async () => {
-    await onAdminDatabase(`create database "${databaseName}"`);
+    await database.create();
     handle = await openDatabase({ databaseUrl, dataDir: "unused" });
   });
   afterAll(async () => {
     await handle?.close();
-    await onAdminDatabase(`drop database if exists "${databaseName}"`);
+    await database.drop();
   });
   defineCartStorageSuite(() => handle);
 });

@@ -2,4 +2,6 @@
 // `server/` (the server hands its stores over through the build); its tests reach them here.
 export { createMemoryCache } from "../../server/cache";
 export { readConfig } from "../../server/config";
+export type { DatabaseHandle } from "../../server/db";
+export { openDatabase } from "../../server/db";
 export { createLogger } from "../../server/logger";

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 
@@ -74,6 +75,31 @@ export function requireServiceInCi(probe: ServiceProbe, env = process.env): bool
   }
   console.warn(`Skipping the ${probe.name} test suite: ${why}.`);
   return false;
+}
+
+/**
+ * A database of its own on the test PostgreSQL, for one suite: `create` it before opening it at
+ * `url`, `drop` it once every handle on it is closed.
+ */
+export function throwawayPostgresDatabase(prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const url = new URL(POSTGRES_TEST_URL);
+  url.pathname = `/${name}`;
+  async function onAdminDatabase(statement: string) {
+    const admin = new pg.Client({ connectionString: POSTGRES_TEST_URL });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  }
+  return {
+    url: url.toString(),
+    create: () => onAdminDatabase(`create database "${name}"`),
+    // Without FORCE, PostgreSQL waits for closing sessions to go, and fails if one was leaked.
+    drop: () => onAdminDatabase(`drop database if exists "${name}"`),
+  };
 }
 
 function errorMessage(error: unknown): string {

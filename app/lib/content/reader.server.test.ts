@@ -1,52 +1,33 @@
-import { once } from "node:events";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ContentFault, createContentEmulator } from "../../../emulators/content";
-import { createLogger, createMemoryCache, readConfig } from "../../../tests/support/server-parts";
+import type { ContentFault } from "../../../emulators/content";
+import { startContentShop } from "../../../tests/support/content-shop";
+import { readConfig } from "../../../tests/support/server-parts";
 import { PREVIEW_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../http-cache";
-import { createContentClient } from "./client.server";
 import { loadNewsArticle, loadNewsList, loadSitemapEntries, NEWS_PAGE_SIZE } from "./pages.server";
 import { contentReader } from "./reader.server";
 
-const CONTENT_DIR = fileURLToPath(new URL("../../../content", import.meta.url));
-const servers: Server[] = [];
+const shops: { close(): Promise<void> }[] = [];
 
-afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-});
+afterAll(() => Promise.all(shops.map((shop) => shop.close())));
 
-/** The content emulator over the demo content on a real port, and what a loader reaches. */
+/** The content emulator over the demo content, counting its searches, and a visitor's request. */
 async function startShop(faults?: ContentFault[], timeoutMs?: number) {
-  const app = express();
   let searches = 0;
-  app.use((request, _response, next) => {
-    if (request.path.endsWith("/documents/search")) searches++;
-    next();
+  const shop = await startContentShop({
+    faults,
+    timeoutMs,
+    observe: (app) =>
+      app.use((request, _response, next) => {
+        if (request.path.endsWith("/documents/search")) searches++;
+        next();
+      }),
   });
-  const server = app.listen(0, "127.0.0.1");
-  servers.push(server);
-  await once(server, "listening");
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app.use(
-    "/_emulators/content",
-    createContentEmulator({ contentDir: CONTENT_DIR, publicOrigin: origin, faults }),
-  );
-  const services = {
-    config: readConfig({ NODE_ENV: "test", LAGOON_PUBLIC_URL: origin }),
-    logger: createLogger("silent"),
-    cache: createMemoryCache(),
-    content: createContentClient({
-      repositoryName: "lagoon-demo",
-      documentAPIEndpoint: `${origin}/_emulators/content/api/v2`,
-      timeoutMs,
-    }),
-  };
+  shops.push(shop);
   const request = (cookie?: string) =>
-    new Request(`${origin}/news/winter-spa-care`, { headers: cookie ? { Cookie: cookie } : {} });
-  return { origin, services, request, searches: () => searches };
+    new Request(`${shop.origin}/news/winter-spa-care`, {
+      headers: cookie ? { Cookie: cookie } : {},
+    });
+  return { origin: shop.origin, services: shop.services, request, searches: () => searches };
 }
 
 async function previewToken(origin: string, documentId: string) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Cache } from "../cache";
 import { GraphqlRequestError } from "../graphql/transport.server";
+import type { CourseMetafields } from "../training/certificates";
 import type { CustomerAccountClient } from "./customer-account.server";
 import {
   CUSTOMER_ADDRESS_CREATE_MUTATION,
@@ -63,6 +64,8 @@ export interface CustomerProfile {
   /** product §6: `custom.commercial_access` / `custom.vip_access` equal to "true". */
   commercial: boolean;
   vip: boolean;
+  /** product §3: the course progress behind certificates, raw (read by `certificatesFrom`). */
+  courses: CourseMetafields;
   metafields: Record<string, string>;
 }
 
@@ -87,6 +90,12 @@ function reshapeCustomer(customer: NonNullable<CustomerQuery["customer"]>): Cust
     ordersPage: customer.orders.pageInfo,
     commercial: metafields.commercial_access === "true",
     vip: metafields.vip_access === "true",
+    courses: {
+      allCoursesCompleted: metafields.all_courses_completed,
+      coursesPassed: metafields.courses_passed,
+      coursesAttempted: metafields.courses_attempted,
+      availableOnlineCourses: metafields.available_online_courses,
+    },
     metafields,
   };
 }

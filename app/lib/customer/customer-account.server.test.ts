@@ -3,7 +3,10 @@ import {
   signInAtEmulator,
   startCustomerAccountEmulator,
 } from "../../../tests/support/customer-account-emulator";
+import { createMemoryCache } from "../../../tests/support/server-parts";
 import { GraphqlRequestError } from "../graphql/transport.server";
+import { certificatesFrom } from "../training/certificates";
+import { customerAccount } from "./account.server";
 import {
   CUSTOMER_ACCOUNT_API_VERSION,
   type CustomerAccountClient,
@@ -141,6 +144,21 @@ describe("signed-in customer", () => {
       type: "boolean",
       value: "true",
     });
+  });
+
+  test("puts the course metafields on the profile, where they become certificates", async () => {
+    const session = {
+      accessToken: await accessTokenFor("liam.oconnor@example.com"),
+      accessTokenExpiresAt: Date.now() + 60_000,
+      refreshToken: undefined,
+      idToken: undefined,
+    };
+    const account = customerAccount({ customerAccount: api, cache: createMemoryCache() }, session);
+    const { courses } = await account.profile();
+    expect(courses.availableOnlineCourses).toBe("Spa Maintenance Basics|2026-09-01");
+    const certificates = certificatesFrom(courses, [], "2026-05-20");
+    expect(certificates.filter((c) => c.status === "completed")).toHaveLength(4);
+    expect(certificates.filter((c) => c.status === "in_progress")).toHaveLength(2);
   });
 
   test("reads an order of its own with lines, totals and addresses", async () => {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { readSignedLink, SIGNED_LINK_DAYS, signedLinkQuery } from "./certificate-link.server";
+
+const SECRET = "test-secret";
+const NOW = Date.parse("2026-05-01T00:00:00Z");
+const certificate = { courseId: "pool-operations-certificate", code: "LGN-AB12-CD34" };
+const DAY = 24 * 60 * 60 * 1000;
+
+const link = (change: (params: URLSearchParams) => void = () => {}) => {
+  const params = new URLSearchParams(signedLinkQuery(SECRET, certificate, NOW));
+  change(params);
+  return params;
+};
+
+describe("signed certificate links (product §5)", () => {
+  it("open the certificate they name until they expire", () => {
+    expect(readSignedLink(SECRET, certificate.courseId, link(), NOW)).toBe(certificate.code);
+    const lastMoment = NOW + SIGNED_LINK_DAYS * DAY - 1000;
+    expect(readSignedLink(SECRET, certificate.courseId, link(), lastMoment)).toBe(certificate.code);
+    expect(
+      readSignedLink(SECRET, certificate.courseId, link(), NOW + SIGNED_LINK_DAYS * DAY),
+    ).toBeNull();
+  });
+
+  it("open nothing once any part is changed", () => {
+    const tampered = [
+      link((params) => params.set("code", "LGN-AB12-CD35")),
+      link((params) => params.set("expires", String(Number(params.get("expires")) + 86_400))),
+      link((params) => {
+        const sig = params.get("sig") ?? "";
+        params.set("sig", `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}`);
+      }),
+      link((params) => params.set("sig", "")),
+      link((params) => params.delete("code")),
+      link((params) => params.set("expires", "soon")),
+    ];
+    for (const params of tampered) {
+      expect(
+        readSignedLink(SECRET, certificate.courseId, params, NOW),
+        params.toString(),
+      ).toBeNull();
+    }
+  });
+
+  it("open nothing for another course, or when signed with another secret", () => {
+    expect(readSignedLink(SECRET, "water-chemistry-fundamentals", link(), NOW)).toBeNull();
+    expect(readSignedLink("another-secret", certificate.courseId, link(), NOW)).toBeNull();
+  });
+});

@@ -1,19 +1,14 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContentEmulator } from "../../../emulators/content";
-import { type LoopbackServer, listenOnLoopback } from "../../../tests/support/loopback";
-import { createLogger, createMemoryCache, readConfig } from "../../../tests/support/server-parts";
+import { startContentShop } from "../../../tests/support/content-shop";
 import { sessionDate } from "../training/course-booking";
-import { createContentClient } from "./client.server";
 import { type Course, loadCourses } from "./pages.server";
 import { contentReader } from "./reader.server";
 
 // The demo's course pages against the demo catalogue: certificates find a course by its
 // course_name, and each page books the product it names, with the sessions that product sells.
 
-const CONTENT_DIR = fileURLToPath(new URL("../../../content", import.meta.url));
 const CATALOG_COURSES = fileURLToPath(
   new URL("../../../demo/catalog/products/09-courses.json", import.meta.url),
 );
@@ -21,30 +16,15 @@ const products: { handle: string; options: { values: string[] }[] }[] = JSON.par
   readFileSync(CATALOG_COURSES, "utf8"),
 );
 
-let server: LoopbackServer;
+let shop: Awaited<ReturnType<typeof startContentShop>>;
 let courses: Course[];
 
 beforeAll(async () => {
-  const app = express();
-  server = await listenOnLoopback(app);
-  app.use(
-    "/_emulators/content",
-    createContentEmulator({ contentDir: CONTENT_DIR, publicOrigin: server.origin }),
-  );
-  const services = {
-    config: readConfig({ NODE_ENV: "test", LAGOON_PUBLIC_URL: server.origin }),
-    logger: createLogger("silent"),
-    cache: createMemoryCache(),
-    content: createContentClient({
-      repositoryName: "lagoon-demo",
-      documentAPIEndpoint: `${server.origin}/_emulators/content/api/v2`,
-    }),
-  };
-  const reader = contentReader(new Request(`${server.origin}/account`), services);
-  courses = await loadCourses(reader);
+  shop = await startContentShop();
+  courses = await loadCourses(contentReader(new Request(`${shop.origin}/`), shop.services));
 });
 
-afterAll(() => server.close());
+afterAll(() => shop.close());
 
 describe("the demo course pages", () => {
   it("are the six catalogue courses, online and local, with their names and instructors", () => {

@@ -69,6 +69,31 @@ test.describe("certificates", () => {
     await expect(result).toContainText("Coral Bay Pool & Spa");
   });
 
+  test("from the account, View certificate pops up his certificate and Download PDF gets it", async ({
+    page,
+  }) => {
+    await signIn(page, CUSTOMERS.trainee);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const card = page
+      .getByRole("region", { name: "Certificates" })
+      .getByRole("article", { name: COURSE });
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      card.getByRole("link", { name: "View certificate" }).click(),
+    ]);
+    expect(popup.viewportSize()).toEqual({ width: 1000, height: 700 });
+    const sheet = popup.getByRole("article", { name: "Certificate of Completion" });
+    await expect(sheet).toContainText("Liam O'Connor");
+    await expect(sheet).toContainText(COURSE);
+    await popup.screenshot({ path: "test-results/certificate-popup.png" });
+
+    const href =
+      (await card.getByRole("link", { name: "Download PDF" }).getAttribute("href")) ?? "";
+    const download = await page.request.get(href);
+    expectPdfDownload(download);
+    expect((await readPdf(await download.body())).text).toContain("Liam O'Connor");
+  });
+
   test("the certificate prints on one landscape A4 page, without the shop around it", async ({
     page,
   }) => {

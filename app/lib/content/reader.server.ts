@@ -1,7 +1,13 @@
 import { data, redirect } from "react-router";
+import { untilAborted } from "../abort";
 import type { AppContext } from "../context.server";
 import { PREVIEW_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../http-cache";
-import { type ContentClient, createPreviewClient, prismic } from "./client.server";
+import {
+  type ContentClient,
+  createPreviewClient,
+  createReadClient,
+  prismic,
+} from "./client.server";
 import { clearPreviewCookie, readPreviewToken } from "./preview.server";
 import { CONTENT_CACHE, CONTENT_CACHE_PREFIX, loadShell, type Shell } from "./shell.server";
 
@@ -28,6 +34,17 @@ export async function orNull<T>(load: Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * How long a page may wait for the content service, retries and `Retry-After` included
+ * (issue #14: one deadline per read, not one timeout per request).
+ */
+export const PAGE_CONTENT_DEADLINE_MS = 5000;
+
+/** Ends when the shopper disconnects or the page's deadline passes, whichever comes first. */
+export function pageDeadline(request: Request, ms = PAGE_CONTENT_DEADLINE_MS): AbortSignal {
+  return AbortSignal.any([request.signal, AbortSignal.timeout(ms)]);
+}
+
 export function isUpstreamFailure(error: unknown): boolean {
   if (error instanceof prismic.PrismicError) return true;
   if (!(error instanceof Error)) return false;
@@ -44,12 +61,16 @@ export function contentReader(
 ): ContentReader {
   const { content, cache, config, logger } = services;
   const previewing = readPreviewToken(request.headers.get("Cookie")) !== null;
-  const client = previewing ? createPreviewClient(content, request) : content;
+  const deadline = pageDeadline(request);
+  const published = createReadClient(content, deadline);
+  const client = previewing ? createPreviewClient(content, request, deadline) : published;
 
   async function guard<T>(work: Promise<T>): Promise<T> {
     try {
-      return await work;
+      return await untilAborted(work, deadline);
     } catch (error) {
+      // Nobody waits for this answer any more.
+      if (request.signal.aborted) throw data(null, { status: 503 });
       if (previewing && error instanceof prismic.PreviewTokenExpiredError) {
         // An ended preview session: back to the published page, without the stale cookie.
         const url = new URL(request.url);
@@ -88,7 +109,7 @@ export function contentReader(
           : cache.fetch(`${CONTENT_CACHE_PREFIX}${key}`, () => fetcher(client), CONTENT_CACHE),
       );
     },
-    shell: () => guard(loadShell(content, cache)),
+    shell: () => guard(loadShell(published, cache, deadline)),
   };
 }
 

@@ -22,13 +22,16 @@ import { AnnouncementBar } from "./components/shell/announcement-bar";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
 import { loadCartForLayout } from "./lib/commerce/cart-layout.server";
-import { loadShell } from "./lib/content/shell.server";
+import { createReadClient } from "./lib/content/client.server";
+import { pageDeadline } from "./lib/content/reader.server";
+import { loadShellOrFallback } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, cache } = context.services;
+  const { content, cache, logger } = context.services;
+  const deadline = pageDeadline(request);
   const [shell, cart] = await Promise.all([
-    loadShell(content, cache),
+    loadShellOrFallback(createReadClient(content, deadline), cache, deadline, logger),
     loadCartForLayout(request, context.services, context.buyerIp),
   ]);
   return data(

@@ -39,6 +39,24 @@ test.describe("when the content service struggles", () => {
   });
 });
 
+test.describe("when the content service is down", () => {
+  // Issue #14, finding 11: the shell falls back, so the catalogue stays up without content.
+  test("the catalogue pages still answer 200 with the shop's frame", async ({ page, request }) => {
+    for (const path of [
+      "/store/collections/pumps",
+      "/store/products/davey-silensorpro-sls-pool-pump",
+      "/search?q=pump",
+    ]) {
+      const response = await request.get(`${FAULT_ORIGIN}${path}`);
+      expect(response.status(), path).toBe(200);
+    }
+    await page.goto(`${FAULT_ORIGIN}/store/collections/pumps`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pumps");
+    await expect(page.getByRole("link", { name: "Coral Bay Pool & Spa" }).first()).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
 test.describe("the Prismic webhook", () => {
   test("clears the content cache for the shared secret only", async ({ request }) => {
     const wrong = await request.post(`${SLOW_ORIGIN}/api/revalidate`, {

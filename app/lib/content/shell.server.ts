@@ -1,4 +1,6 @@
 import type { Content } from "@prismicio/client";
+import type { Logger } from "pino";
+import { untilAborted } from "../abort";
 import type { Cache } from "../cache";
 import type { ContentClient } from "./client.server";
 import { type ContentImage, linkToHref, reshapeImage, text } from "./fields";
@@ -121,16 +123,64 @@ export const CONTENT_CACHE_PREFIX = "content:";
 /** Fresh for a minute, then served stale for a day while refreshing (ARCHITECTURE.md rule 5). */
 export const CONTENT_CACHE = { ttlSeconds: 60, swrSeconds: 24 * 60 * 60 };
 
-export function loadShell(client: ContentClient, cache: Cache): Promise<Shell> {
+export function loadShell(
+  client: ContentClient,
+  cache: Cache,
+  signal?: AbortSignal,
+): Promise<Shell> {
   return cache.fetch(
     `${CONTENT_CACHE_PREFIX}shell`,
     async () => {
       const [settings, navigation] = await Promise.all([
-        client.getSingle("settings"),
-        client.getSingle("navigation"),
+        client.getSingle("settings", { signal }),
+        client.getSingle("navigation", { signal }),
       ]);
       return reshapeShell(settings, navigation);
     },
     CONTENT_CACHE,
   );
+}
+
+/**
+ * The frame when the content service cannot give one: the shop's name and the links a shopper
+ * needs to keep buying, so a content outage leaves the catalogue up.
+ */
+export const BUILT_IN_SHELL: Shell = {
+  siteName: "Coral Bay Pool & Spa",
+  metaTitle: "Coral Bay Pool & Spa",
+  metaDescription: "",
+  socialImage: null,
+  organisation: { name: "Coral Bay Pool & Spa", logo: null, phone: "", email: "", address: null },
+  announcements: [],
+  navigation: [
+    { label: "Shop", href: "/store/collections/all", children: [] },
+    { label: "Search", href: "/search", children: [] },
+    { label: "Account", href: "/account", children: [] },
+  ],
+  footerLists: [],
+  contactInfo: [],
+  socialLinks: [],
+};
+
+/** The last shell this process read, for when the shared cache has none either. */
+let lastGoodShell: Shell | undefined;
+
+/**
+ * The shell for every page's frame, which never fails: the cache's copy (served stale for a day
+ * while refreshing), else the last copy this process read, else the built-in one. Only content
+ * pages need the content service; catalogue pages must not go down with it.
+ */
+export async function loadShellOrFallback(
+  client: ContentClient,
+  cache: Cache,
+  signal: AbortSignal,
+  logger: Pick<Logger, "warn">,
+): Promise<Shell> {
+  try {
+    lastGoodShell = await untilAborted(loadShell(client, cache, signal), signal);
+    return lastGoodShell;
+  } catch (error) {
+    logger.warn({ err: error }, "content service failed; the shell falls back");
+    return lastGoodShell ?? BUILT_IN_SHELL;
+  }
 }

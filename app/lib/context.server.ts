@@ -32,8 +32,11 @@ export interface AppStores {
 /** What loaders and actions reach through `context.services`. */
 export interface AppContext extends AppStores {
   content: ContentClient;
-  /** A Storefront API client for one request (the buyer's IP goes with a private token). */
-  storefront(buyerIp?: string): StorefrontClient;
+  /**
+   * A Storefront API client for one request (the buyer's IP goes with a private token); with
+   * the request's signal, its calls end when the shopper disconnects.
+   */
+  storefront(buyerIp?: string, signal?: AbortSignal): StorefrontClient;
   catalog(buyerIp?: string): Catalog;
   customerAccount: CustomerAccountClient;
 }
@@ -74,8 +77,8 @@ export function createAppContext(stores: AppStores): AppContext {
         },
   );
   const storefrontSettings = storefrontConfig(config);
-  const storefront = (buyerIp?: string) =>
-    createStorefrontClient(storefrontSettings, { cache, buyerIp });
+  const storefront = (buyerIp?: string, signal?: AbortSignal) =>
+    createStorefrontClient(storefrontSettings, { cache, buyerIp, signal });
   return {
     ...stores,
     content,

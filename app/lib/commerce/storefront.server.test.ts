@@ -133,3 +133,46 @@ describe("failingWith", () => {
     );
   });
 });
+
+describe("a Storefront client for one request", () => {
+  /** A Storefront API that never answers, and notes which calls were cancelled. */
+  function hangingApi() {
+    const calls: { cancelled: boolean }[] = [];
+    const fetch: typeof globalThis.fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        const call = { cancelled: false };
+        calls.push(call);
+        init?.signal?.addEventListener("abort", () => {
+          call.cancelled = true;
+          reject(init.signal?.reason);
+        });
+      });
+    return { fetch, calls };
+  }
+
+  function requestClient(fetch: typeof globalThis.fetch, signal: AbortSignal) {
+    return createStorefrontClient(
+      { storeDomain: `${origin}/shop`, apiVersion: "2026-04", timeoutMs: 60_000 },
+      { cache: createMemoryCache(), fetch, signal },
+    );
+  }
+
+  it("cancels its uncached calls when the shopper disconnects", async () => {
+    const api = hangingApi();
+    const shopper = new AbortController();
+    const query = requestClient(api.fetch, shopper.signal).query(QUERY, { cache: "no-store" });
+    shopper.abort();
+    await expect(query).rejects.toThrow();
+    expect(api.calls).toEqual([{ cancelled: true }]);
+  });
+
+  it("stops waiting for a cached read when the shopper disconnects", async () => {
+    const api = hangingApi();
+    const shopper = new AbortController();
+    const query = requestClient(api.fetch, shopper.signal).query(QUERY, {
+      cache: { ttlSeconds: 60 },
+    });
+    shopper.abort();
+    await expect(query).rejects.toThrow();
+  });
+});

@@ -5,6 +5,7 @@
 // the right status (product §8). The transport does the wire; this adds the tokens, the cache and
 // the page's status.
 import { createHash } from "node:crypto";
+import { untilAborted } from "../abort";
 import type { Cache, CacheOptions } from "../cache";
 import {
   createGraphqlTransport,
@@ -28,6 +29,11 @@ export interface StorefrontDeps {
   fetch?: typeof fetch;
   /** The shopper's IP, forwarded with a private token. */
   buyerIp?: string;
+  /**
+   * Ends this client's calls when the shopper disconnects (`request.signal`). Cached reads are
+   * shared with other shoppers, so they only stop waiting; their one call has the timeout.
+   */
+  signal?: AbortSignal;
 }
 
 export type StorefrontCachePolicy = CacheOptions | "no-store";
@@ -128,8 +134,11 @@ export function createStorefrontClient(
     apiVersion: config.apiVersion,
     endpoint,
     query(document, options) {
+      const { signal } = deps;
+      if (options.cache === "no-store") {
+        return transport.request(document, { variables: options.variables, signal });
+      }
       const run = () => transport.request(document, { variables: options.variables });
-      if (options.cache === "no-store") return run();
       // The query text is in the digest, so a deploy that changes an operation never reads
       // entries cached in its old shape from a shared cache.
       const digest = createHash("sha256")
@@ -137,10 +146,11 @@ export function createStorefrontClient(
         .digest("base64url")
         .slice(0, 32);
       const key = `storefront:${config.apiVersion}:${operationNameOf(document)}:${digest}`;
-      return deps.cache.fetch(key, run, options.cache);
+      const read = deps.cache.fetch(key, run, options.cache);
+      return signal ? untilAborted(read, signal) : read;
     },
     mutate(document, ...[options]) {
-      return transport.request(document, { variables: options?.variables });
+      return transport.request(document, { variables: options?.variables, signal: deps.signal });
     },
   };
 }

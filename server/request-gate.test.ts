@@ -254,6 +254,14 @@ describe("the request gate: cross-site state changes (finding 7)", () => {
     expect(fromPublicUrl.status).toBe(200);
     const withoutOrigin = await send(server.origin, form("a=1"));
     expect(withoutOrigin.status).toBe(200);
+    // A page with Referrer-Policy: no-referrer (the emulator's checkout) posts with Origin: null.
+    const hiddenOrigin = await send(
+      server.origin,
+      form("a=1", { Origin: "null", "Sec-Fetch-Site": "same-origin" }),
+    );
+    expect(hiddenOrigin.status).toBe(200);
+    const opaqueOrigin = await send(server.origin, form("a=1", { Origin: "null" }));
+    expect(opaqueOrigin.status).toBe(403);
   });
 });
 

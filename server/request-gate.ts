@@ -69,15 +69,21 @@ export const requireWellFormedRequest: RequestHandler = (req, _res, next) => {
  * site post to `/api/cart` and `/account/logout`). Browsers send `Origin` on every cross-origin
  * POST and `Sec-Fetch-Site` on every request; requests with neither (curl, Prismic's webhook,
  * the app's own server-to-server calls) are not a browser acting for a shopper and pass.
+ * `Sec-Fetch-Site: same-origin` is the browser's own word and wins over `Origin: null`, which a
+ * page with `Referrer-Policy: no-referrer` sends (the storefront emulator's checkout page does).
  */
 export function requireSameOrigin(config: Config): RequestHandler {
   const publicOrigin = new URL(config.publicUrl).origin;
   return (req, _res, next) => {
     if (!STATE_CHANGING_METHODS.has(req.method)) return next();
+    const fetchSite = req.get("Sec-Fetch-Site");
+    if (fetchSite === "same-origin") return next();
     const origin = req.get("Origin");
     const ownOrigin = `${req.protocol}://${req.host}`;
-    const crossSite = req.get("Sec-Fetch-Site") === "cross-site";
-    if (crossSite || (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin)) {
+    if (
+      fetchSite === "cross-site" ||
+      (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin)
+    ) {
       return next(new RequestRefused(403, "Cross-site request refused"));
     }
     next();

@@ -10,7 +10,7 @@ const SLOW_CONTENT_PORT = PORT + 2;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const serve = (port: number, extra = "") =>
-  `rm -rf .data/e2e-${port} && PORT=${port} LAGOON_DATA_DIR=.data/e2e-${port} LOG_LEVEL=warn ${extra} npm run serve`;
+  `rm -rf .data/e2e-${port} && PORT=${port} LAGOON_DATA_DIR=.data/e2e-${port} LOG_LEVEL=warn LAGOON_TEST_CONTROLS=1 ${extra} npm run serve`;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import onHeaders from "on-headers";
@@ -8,6 +7,14 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
+import { createAppRequestHandler } from "./app-request-handler";
+import {
+  answerWithErrorPage,
+  limitBody,
+  refuseUnknownMethods,
+  requireSameOrigin,
+  requireWellFormedRequest,
+} from "./request-gate";
 import { assignNonce, securityHeaders } from "./security";
 import type { ServerStores } from "./stores";
 
@@ -35,7 +42,8 @@ interface LoadedApp {
  * A page that knows who the visitor is (signed in, or with a cart) must never be stored by a
  * shared cache, whatever the route's `headers` said for anonymous visitors. The anonymous copy
  * varies on cookies, so a browser that kept it does not show it once a cart or session exists
- * (e.g. the page's revalidation right after the first add to cart).
+ * (e.g. the page's revalidation right after the first add to cart). An error page for such a
+ * visitor carries their cart and sign-in state too, and a 5xx is never worth keeping (finding 13).
  */
 function keepPersonalPagesPrivate(
   req: express.Request,
@@ -44,6 +52,10 @@ function keepPersonalPagesPrivate(
 ): void {
   const personal = entry.hasPersonalCookie(req.headers.cookie);
   onHeaders(res, () => {
+    if (res.statusCode >= 400 && (personal || res.statusCode >= 500)) {
+      res.setHeader("Cache-Control", personal ? "private, no-store" : "no-store");
+      return;
+    }
     const cacheControl = res.getHeader("Cache-Control");
     if (typeof cacheControl !== "string" || !/\bpublic\b|s-maxage/.test(cacheControl)) return;
     if (personal) res.setHeader("Cache-Control", "private, no-cache");
@@ -70,7 +82,7 @@ export function createApp({
     if (!app) {
       const entry = appEntryOf(current);
       const services: AppContext = entry.createAppContext(stores);
-      const handle = createRequestHandler({
+      const handle = createAppRequestHandler({
         build: current,
         mode,
         getLoadContext: (req, res) => ({
@@ -87,6 +99,7 @@ export function createApp({
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(refuseUnknownMethods, requireWellFormedRequest, requireSameOrigin(config));
 
   app.get("/healthz", (_req, res) => {
     const up = ready ? ready() : true;
@@ -127,6 +140,7 @@ export function createApp({
 
   // Vite's development scripts carry no nonce: the CSP guards production builds.
   if (!viteMiddleware) app.use(securityHeaders(config));
+  app.use(limitBody());
   app.all("/{*path}", async (req, res, next) => {
     try {
       const { entry, handle } = await load();
@@ -136,5 +150,6 @@ export function createApp({
       next(error);
     }
   });
+  app.use(answerWithErrorPage((error) => logger.error({ err: error }, "request failed")));
   return app;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, isFullyEmbedded, readConfig } from "./config";
+import { ConfigError, isFullyEmbedded, readConfig, testControlsEnabled } from "./config";
 
 describe("readConfig", () => {
   it("starts fully embedded with no credentials", () => {
@@ -53,5 +53,11 @@ describe("readConfig", () => {
       readConfig({ NODE_ENV: "production", SESSION_SECRET: "s".repeat(32), ...shopify })
         .customerAccount.mode,
     ).toBe("connected");
+  });
+
+  it("mounts the emulators' test controls only when LAGOON_TEST_CONTROLS=1", () => {
+    expect(testControlsEnabled({})).toBe(false);
+    expect(testControlsEnabled({ LAGOON_TEST_CONTROLS: "true" })).toBe(false);
+    expect(testControlsEnabled({ LAGOON_TEST_CONTROLS: "1" })).toBe(true);
   });
 });

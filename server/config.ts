@@ -155,6 +155,14 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * LAGOON_TEST_CONTROLS=1 (set by the test suites only) mounts the emulators' test controls: their
+ * request counters and the faults a request may ask for. A shop serving in embedded mode has none.
+ */
+export function testControlsEnabled(source: NodeJS.ProcessEnv = process.env): boolean {
+  return source.LAGOON_TEST_CONTROLS === "1";
+}
+
 export function isFullyEmbedded(config: Config): boolean {
   return [config.storefront, config.customerAccount, config.content, config.newsletter].every(
     (service) => service.mode === "embedded",

@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app";
 import { appEntryOf } from "./app-build";
-import { readConfig } from "./config";
+import { readConfig, testControlsEnabled } from "./config";
 import { createEmulators } from "./emulators";
 import { createLogger } from "./logger";
 import { openStores } from "./stores";
@@ -18,6 +18,7 @@ const stores = await openStores(config, logger);
 const emulators = await createEmulators(config, {
   database: stores.database.db,
   signIn: appEntryOf(await loadBuild()).oidcSettings(config),
+  testControls: testControlsEnabled(),
 });
 const app = createApp({
   stores,

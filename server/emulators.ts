@@ -35,11 +35,12 @@ export interface Emulators {
  */
 /**
  * `database` keeps the storefront emulator's carts (without it they live in memory); `signIn` is
- * the app's OAuth client, which the embedded identity provider must know.
+ * the app's OAuth client, which the embedded identity provider must know; `testControls` mounts
+ * the test suites' controls (see `testControlsEnabled`).
  */
 export async function createEmulators(
   config: Config,
-  deps: { database?: Database; signIn: CustomerAccountOidcSettings },
+  deps: { database?: Database; signIn: CustomerAccountOidcSettings; testControls?: boolean },
 ): Promise<Emulators> {
   const router = Router();
   const faults = (config.emulatorFaults ?? {}) as EmulatorFaults;
@@ -62,6 +63,7 @@ export async function createEmulators(
         fault: faults.storefront,
         carts: deps.database ? createDatabaseCartStorage(deps.database) : undefined,
         customers: checkoutCustomersOf(() => customerAccount),
+        testControls: deps.testControls,
       }),
     );
   }

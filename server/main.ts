@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
 import { appEntryOf, importBuild } from "./app-build";
-import { ConfigError, readConfig } from "./config";
+import { ConfigError, readConfig, testControlsEnabled } from "./config";
 import { createEmulators } from "./emulators";
 import { createLogger } from "./logger";
 import { closeStores, openStores } from "./stores";
@@ -29,6 +29,7 @@ async function main() {
   const emulators = await createEmulators(config, {
     database: stores.database.db,
     signIn: appEntryOf(build).oidcSettings(config),
+    testControls: testControlsEnabled(),
   });
 
   let accepting = true;

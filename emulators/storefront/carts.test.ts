@@ -38,7 +38,13 @@ beforeAll(async () => {
   storage = createMemoryCartStorage();
   app.use(
     MOUNT,
-    createStorefrontEmulator({ catalogDir, publicOrigin: origin, carts: storage, customers }),
+    createStorefrontEmulator({
+      catalogDir,
+      publicOrigin: origin,
+      carts: storage,
+      customers,
+      testControls: true,
+    }),
   );
   endpoint = `${origin}${MOUNT}/api/2026-04/graphql.json`;
 });

@@ -106,6 +106,7 @@ export function createCheckout(options: {
   const publicOrigin = options.publicOrigin.replace(/\/+$/, "");
   const shop = { shopName: store.catalog.shop.name, shopUrl: `${publicOrigin}/` };
   const router = express.Router();
+  const CART_ID_PART = /^[A-Za-z0-9_-]+$/;
   const form = express.urlencoded({ extended: false, limit: "20kb" });
 
   const send = (response: Response, status: number, html: string) =>
@@ -126,7 +127,12 @@ export function createCheckout(options: {
 
   async function openCart(request: Request, response: Response): Promise<StoredCart | undefined> {
     const key = typeof request.query.key === "string" ? request.query.key : "";
-    const cart = await store.carts.getByToken(String(request.params.token), key);
+    const token = String(request.params.token);
+    // Only a token and key of the cart id's alphabet reach the storage (a NUL byte was a 500).
+    const cart =
+      CART_ID_PART.test(token) && CART_ID_PART.test(key)
+        ? await store.carts.getByToken(token, key)
+        : undefined;
     if (!cart) {
       send(response, 404, renderCheckoutGonePage({ ...shop, empty: false }));
       return undefined;

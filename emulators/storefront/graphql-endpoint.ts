@@ -78,6 +78,8 @@ export function createGraphqlEndpoint(options: {
   stats: EmulatorStats;
   publicOrigin: string;
   fault?: string;
+  /** Whether a request may ask for its own fault (X-Emulator-Fault, ?emulator_fault=): tests only. */
+  faultsPerRequest?: boolean;
   /** A fault for this one request (e.g. a cart's), between the header and `fault`. */
   faultFor?: (
     operationName: string,
@@ -114,11 +116,10 @@ export function createGraphqlEndpoint(options: {
       }
       response.set("X-Shopify-API-Version", EMULATED_API_VERSION);
 
-      const fault =
-        request.get("X-Emulator-Fault") ??
-        request.query.emulator_fault ??
-        options.faultFor?.(operationName, params.variables) ??
-        options.fault;
+      const asked = options.faultsPerRequest
+        ? (request.get("X-Emulator-Fault") ?? request.query.emulator_fault)
+        : undefined;
+      const fault = asked ?? options.faultFor?.(operationName, params.variables) ?? options.fault;
       if (typeof fault === "string" && fault && !(await applyFault(fault, response, stats))) {
         return undefined;
       }

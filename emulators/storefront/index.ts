@@ -29,6 +29,12 @@ export interface StorefrontEmulatorOptions {
   carts?: CartStorage;
   /** The customer-account emulator, so a signed-in shopper's order lands on their account. */
   customers?: CheckoutCustomers;
+  /**
+   * Test controls: `_stats`, `_faults/cart`, and faults asked for per request (X-Emulator-Fault,
+   * ?emulator_fault=). Off unless a test suite turns them on (LAGOON_TEST_CONTROLS=1), so a shop
+   * serving in embedded mode cannot be slowed or broken by a visitor.
+   */
+  testControls?: boolean;
 }
 
 export type {
@@ -69,6 +75,7 @@ export function createStorefrontEmulator(options: StorefrontEmulatorOptions): Ro
     stats,
     publicOrigin: options.publicOrigin,
     fault: options.fault,
+    faultsPerRequest: options.testControls === true,
     faultFor: (operationName, variables) => {
       const cartId = variables?.cartId ?? variables?.id;
       const token = typeof cartId === "string" ? parseCartGid(cartId)?.token : undefined;
@@ -88,31 +95,7 @@ export function createStorefrontEmulator(options: StorefrontEmulatorOptions): Ro
   router.post("/api/:version/graphql.json", ...bodyParsers, graphql);
   router.get("/api/:version/graphql.json", graphql);
 
-  router.get("/_stats", (_request, response) => {
-    response.set("Cache-Control", "no-store").json(stats);
-  });
-  router.delete("/_stats", (_request, response) => {
-    stats.requests = 0;
-    stats.byOperation = {};
-    response.status(204).end();
-  });
-
-  router.put("/_faults/cart", express.json({ limit: "10kb" }), (request, response) => {
-    const parsed = CartFaultSchema.safeParse(request.body);
-    const token = parsed.success ? parseCartGid(parsed.data.cartId)?.token : undefined;
-    if (!parsed.success || !token) {
-      response.status(400).json({ errors: [{ message: "Send { cartId, fault, operations? }" }] });
-      return;
-    }
-    cartFaults.set(token, { fault: parsed.data.fault, operations: parsed.data.operations });
-    response.status(204).end();
-  });
-  router.delete("/_faults/cart", express.json({ limit: "10kb" }), (request, response) => {
-    const cartId = (request.body as { cartId?: unknown } | undefined)?.cartId;
-    const token = typeof cartId === "string" ? parseCartGid(cartId)?.token : undefined;
-    if (token) cartFaults.delete(token);
-    response.status(204).end();
-  });
+  if (options.testControls) mountTestControls(router, stats, cartFaults);
 
   router.use(
     createCheckout({ store, publicOrigin: options.publicOrigin, customers: options.customers }),
@@ -163,6 +146,38 @@ export function createStorefrontEmulator(options: StorefrontEmulatorOptions): Ro
   router.use(answerWithJson);
 
   return router;
+}
+
+function mountTestControls(
+  router: Router,
+  stats: EmulatorStats,
+  cartFaults: Map<string, { fault: string; operations?: string[] }>,
+): void {
+  router.get("/_stats", (_request, response) => {
+    response.set("Cache-Control", "no-store").json(stats);
+  });
+  router.delete("/_stats", (_request, response) => {
+    stats.requests = 0;
+    stats.byOperation = {};
+    response.status(204).end();
+  });
+
+  router.put("/_faults/cart", express.json({ limit: "10kb" }), (request, response) => {
+    const parsed = CartFaultSchema.safeParse(request.body);
+    const token = parsed.success ? parseCartGid(parsed.data.cartId)?.token : undefined;
+    if (!parsed.success || !token) {
+      response.status(400).json({ errors: [{ message: "Send { cartId, fault, operations? }" }] });
+      return;
+    }
+    cartFaults.set(token, { fault: parsed.data.fault, operations: parsed.data.operations });
+    response.status(204).end();
+  });
+  router.delete("/_faults/cart", express.json({ limit: "10kb" }), (request, response) => {
+    const cartId = (request.body as { cartId?: unknown } | undefined)?.cartId;
+    const token = typeof cartId === "string" ? parseCartGid(cartId)?.token : undefined;
+    if (token) cartFaults.delete(token);
+    response.status(204).end();
+  });
 }
 
 function sendSvg(response: express.Response, svg: string): void {

@@ -19,7 +19,10 @@ beforeAll(async () => {
   const app = express();
   server = await listenOnLoopback(app);
   origin = server.origin;
-  app.use(MOUNT, createStorefrontEmulator({ catalogDir, publicOrigin: origin }));
+  app.use(
+    MOUNT,
+    createStorefrontEmulator({ catalogDir, publicOrigin: origin, testControls: true }),
+  );
   endpoint = `${origin}${MOUNT}/api/2026-04/graphql.json`;
 });
 

@@ -33,7 +33,10 @@ export function startStorefrontEmulator() {
     const app = express();
     server = await listenOnLoopback(app);
     origin = server.origin;
-    app.use(MOUNT, createStorefrontEmulator({ catalogDir, publicOrigin: origin }));
+    app.use(
+      MOUNT,
+      createStorefrontEmulator({ catalogDir, publicOrigin: origin, testControls: true }),
+    );
   });
 
   afterAll(() => server.close());

@@ -22,7 +22,10 @@ let cache: Cache;
 beforeAll(async () => {
   const app = express();
   server = await listenOnLoopback(app);
-  app.use(MOUNT, createStorefrontEmulator({ catalogDir, publicOrigin: server.origin }));
+  app.use(
+    MOUNT,
+    createStorefrontEmulator({ catalogDir, publicOrigin: server.origin, testControls: true }),
+  );
   config = {
     storeDomain: `${server.origin}${MOUNT}`,
     apiVersion: STOREFRONT_API_VERSION,

@@ -2,7 +2,6 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // product §2. Stray duplicate, test and legacy routes (' copy', test{id}, OLD…) are deliberately
 // absent: they fall through to the catch-all and answer with the 404 page.
-const comingSoon = (path: string, id: string) => route(path, "routes/coming-soon.tsx", { id });
 
 export default [
   index("routes/home.tsx"),
@@ -27,7 +26,6 @@ export default [
   route("training-centre/:uid", "routes/course.tsx"),
   route("thank-you", "routes/thank-you.tsx", { id: "thank-you" }),
   route("thank-you/:uid", "routes/thank-you.tsx", { id: "thank-you-page" }),
-  comingSoon("purchase-order-checkout", "purchase-order-checkout"),
   route("po-thank-you", "routes/thank-you.tsx", { id: "po-thank-you" }),
   route("mailing-list-confirmation", "routes/thank-you.tsx", { id: "mailing-list-confirmation" }),
   route("account", "routes/account.tsx"),

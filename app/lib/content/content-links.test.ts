@@ -28,7 +28,6 @@ const OWNED_ELSEWHERE = [
   /^\/store\/collections\/[\w-]+$/,
   /^\/store\/products\/[\w-]+$/,
   /^\/account$/,
-  /^\/purchase-order-checkout$/,
 ];
 /** Thank-you pages that also answer at a fixed address (product §2). */
 const FIXED_THANK_YOU = ["thank-you", "po-thank-you", "mailing-list-confirmation"];

@@ -2,7 +2,7 @@ import { CourseBookingPanel } from "../components/content/course-booking";
 import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
-import { loadCourse } from "../lib/content/pages.server";
+import { loadCourse } from "../lib/content/courses.server";
 import { seoMeta } from "../lib/seo";
 import { loadCourseBooking } from "../lib/training/course-booking.server";
 import { ContentImg, RichHtml } from "../slices/parts";

@@ -1,6 +1,6 @@
-import { loadSitemapEntries } from "../lib/content/pages.server";
 import { isUpstreamFailure } from "../lib/content/reader.server";
 import { CONTENT_CACHE, CONTENT_CACHE_PREFIX } from "../lib/content/shell.server";
+import { loadSitemapEntries } from "../lib/content/sitemap.server";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import { absoluteUrl } from "../lib/seo";
 import type { Route } from "./+types/sitemap";

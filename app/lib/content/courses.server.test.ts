@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContentShop } from "../../../tests/support/content-shop";
 import { sessionDate } from "../training/course-booking";
-import { type Course, loadCourses } from "./pages.server";
+import { type Course, loadCourses } from "./courses.server";
 import { contentReader } from "./reader.server";
 
 // The demo's course pages against the demo catalogue: certificates find a course by its

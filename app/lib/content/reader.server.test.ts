@@ -3,8 +3,9 @@ import type { ContentFault } from "../../../emulators/content";
 import { startContentShop } from "../../../tests/support/content-shop";
 import { readConfig } from "../../../tests/support/server-parts";
 import { PREVIEW_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../http-cache";
-import { loadNewsArticle, loadNewsList, loadSitemapEntries, NEWS_PAGE_SIZE } from "./pages.server";
+import { loadNewsArticle, loadNewsList, NEWS_PAGE_SIZE } from "./pages.server";
 import { contentReader } from "./reader.server";
+import { loadSitemapEntries } from "./sitemap.server";
 
 const shops: { close(): Promise<void> }[] = [];
 

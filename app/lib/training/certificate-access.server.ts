@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
-import { formatDate } from "../content/pages.server";
+import { formatDate } from "../content/content-document.server";
 import { contentReader } from "../content/reader.server";
 import { type CustomerProfile, customerAccount } from "../customer/account.server";
 import { readFreshSession } from "../customer/fresh-session.server";

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { formatDate } from "../content/pages.server";
+import { formatDate } from "../content/content-document.server";
 import { contentReader } from "../content/reader.server";
 import { normaliseCertificateCode } from "./certificate-code.server";
 import { findCertificate } from "./certificate-registry.server";

@@ -1,4 +1,4 @@
-import { type Course, loadCourses } from "../content/pages.server";
+import { type Course, loadCourses } from "../content/courses.server";
 import { type ContentReader, contentReader } from "../content/reader.server";
 import type { AppContext } from "../context.server";
 import {

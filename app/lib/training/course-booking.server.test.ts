@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { StorefrontError } from "../commerce/storefront.server";
 import type { Product } from "../commerce/types";
-import type { Course } from "../content/pages.server";
+import type { Course } from "../content/courses.server";
 import { loadCourseBooking } from "./course-booking.server";
 
 const aud = (amount: string) => ({ amount, currencyCode: "AUD" });

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { catalogFor, toPageError } from "../commerce/catalog-page.server";
 import { productPageData } from "../commerce/product-page.server";
-import type { Course } from "../content/pages.server";
+import type { Course } from "../content/courses.server";
 import { type CourseBooking, courseSessions, withUpcomingSessions } from "./course-booking";
 
 /** Today in the form session dates take, YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { formatAddress, formatArea, normaliseAddressInput, validateAddress } from "./address";
-import { type AddressFields, emptyAddress } from "./customer-store";
+import { type AddressFields, emptyAddress } from "./customer-records";
 
 const territories = new Set(["AU", "CA", "GB", "NZ", "US"]);
 

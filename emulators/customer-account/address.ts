@@ -1,4 +1,4 @@
-import { type AddressFields, emptyAddress } from "./customer-store";
+import { type AddressFields, emptyAddress } from "./customer-records";
 import {
   postcodeMatchesFormat,
   postcodeMatchesZone,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { gidNumber } from "./customer-store";
+import { gidNumber } from "./customer-records";
 import { createDemoCustomerStore } from "./demo-customers";
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);

@@ -1,13 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import {
-  type AddressFields,
-  type Customer,
-  emptyAddress,
-  InMemoryCustomerStore,
-  type NewOrder,
-} from "./customer-store";
+import { type AddressFields, type Customer, emptyAddress, type NewOrder } from "./customer-records";
+import { InMemoryCustomerStore } from "./customer-store";
 
 export const demoCustomersDirectory = fileURLToPath(
   new URL("../../demo/customers/", import.meta.url),

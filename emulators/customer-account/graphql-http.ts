@@ -7,7 +7,7 @@ import {
   errorBody,
   type GraphqlParams,
 } from "../shared/graphql-http";
-import type { CustomerStore } from "./customer-store";
+import type { CustomerStore } from "./customer-records";
 import type { CustomerAccountContext } from "./resolvers/context";
 
 const GraphqlRequestSchema = z.object({

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from "jose";
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
 import { escapeHtml } from "../shared/html";
-import type { CustomerStore } from "./customer-store";
+import type { CustomerStore } from "./customer-records";
 import { renderPage } from "./pages";
 
 export const CUSTOMER_ACCOUNT_SCOPE = "customer-account-api:full";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import type { Customer, CustomerStore } from "./customer-store";
+import type { Customer, CustomerStore } from "./customer-records";
 import { createDemoCustomerStore } from "./demo-customers";
 import { createGraphqlHandler } from "./graphql-http";
 import { getCustomerAccountSchema } from "./graphql-schema";
@@ -16,7 +16,7 @@ export type {
   NewOrder,
   NewOrderLineItem,
   Order,
-} from "./customer-store";
+} from "./customer-records";
 export { InMemoryCustomerStore } from "./customer-store";
 export { createDemoCustomerStore } from "./demo-customers";
 export { CUSTOMER_ACCOUNT_SCOPE, customerApiResource } from "./identity-provider";

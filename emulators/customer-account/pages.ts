@@ -1,5 +1,5 @@
 import { escapeHtml } from "../shared/html";
-import type { DemoCustomerSummary } from "./customer-store";
+import type { DemoCustomerSummary } from "./customer-records";
 
 const styles = `
   :root { color-scheme: light; font-family: system-ui, sans-serif; line-height: 1.5; color: #0f172a; }

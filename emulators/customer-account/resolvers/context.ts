@@ -1,6 +1,6 @@
 import { type GraphQLFieldResolver, GraphQLObjectType, type GraphQLSchema } from "graphql";
-import type { CustomerStore } from "../customer-store";
-import { gidNumber } from "../customer-store";
+import type { CustomerStore } from "../customer-records";
+import { gidNumber } from "../customer-records";
 
 /** Per-request context: the verified customer and the data behind the API. */
 export interface CustomerAccountContext {

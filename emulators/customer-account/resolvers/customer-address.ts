@@ -6,7 +6,7 @@ import {
   normalisePhoneNumber,
   validateAddress,
 } from "../address";
-import { type AddressFields, emptyAddress, sameAddress } from "../customer-store";
+import { type AddressFields, emptyAddress, sameAddress } from "../customer-records";
 import { type CustomerAccountContext, setResolver } from "./context";
 import { addressNode, record } from "./nodes";
 

@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import { mapConnection, paginateSorted, type SortedConnectionArgs } from "../../shared/connection";
-import { type Customer, gidNumber, type Order, toCents } from "../customer-store";
+import { type Customer, gidNumber, type Order } from "../customer-records";
+import { toCents } from "../order-totals";
 import { byId, setResolver } from "./context";
 import { addressNode, customerNode, orderNode, record } from "./nodes";
 

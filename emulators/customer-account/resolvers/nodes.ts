@@ -10,7 +10,7 @@ import {
   type Order,
   type OrderFulfillment,
   type OrderLineItem,
-} from "../customer-store";
+} from "../customer-records";
 import { territoryName, zoneName } from "../territories";
 
 // Stored records reshaped into the API's objects. Each keeps its record under `record` (and its

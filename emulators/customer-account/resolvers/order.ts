@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from "graphql";
 import { mapConnection, paginateSorted, type SortedConnectionArgs } from "../../shared/connection";
-import type { Order } from "../customer-store";
+import type { Order } from "../customer-records";
 import { byId, setResolver } from "./context";
 import { customerNode, fulfillmentNode, lineItemNode, orderNode, record } from "./nodes";
 

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LoopbackServer, listenOnLoopback } from "../../tests/support/loopback";
-import { type CartStorage, createMemoryCartStorage } from "./carts";
+import { type CartStorage, createMemoryCartStorage } from "./cart-storage";
 import type { CheckoutCustomer, CheckoutCustomers } from "./checkout";
 import { createStorefrontEmulator } from "./index";
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import type { CheckoutOrder, OrderAddress, OrderLine, StoredCart } from "./carts";
+import type { CheckoutOrder, OrderAddress, OrderLine, StoredCart } from "./cart-storage";
 import {
   AUSTRALIAN_ZONES,
   type CheckoutFieldErrors,

@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
 import { z } from "zod";
-import { type CartStorage, createCartBook, createMemoryCartStorage, parseCartGid } from "./carts";
+import { type CartStorage, createMemoryCartStorage } from "./cart-storage";
+import { createCartBook, parseCartGid } from "./carts";
 import { loadCatalog } from "./catalog";
 import { type CheckoutCustomers, createCheckout } from "./checkout";
 import { createGraphqlEndpoint, type EmulatorStats } from "./graphql-endpoint";
@@ -43,8 +44,8 @@ export type {
   OrderAddress,
   OrderLine,
   StoredCart,
-} from "./carts";
-export { createMemoryCartStorage } from "./carts";
+} from "./cart-storage";
+export { createMemoryCartStorage } from "./cart-storage";
 export type { CheckoutCustomer, CheckoutCustomers } from "./checkout";
 
 // A test switch for one cart: its operations fail with an emulator fault while the rest of the

@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import { type ConnectionArgs, paginateInOrder } from "../../shared/connection";
-import { type CartMutationResult, cartGid, type StoredCart } from "../carts";
+import type { StoredCart } from "../cart-storage";
+import { type CartMutationResult, cartGid } from "../carts";
 import type { CatalogStore, MoneyNode, VariantNode } from "../nodes";
 import { shopifyDecimal } from "../store";
 import { type Args, resolver, type StorefrontContext } from "./context";

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { data, redirect } from "react-router";
+import { sleep as wait } from "../abort";
 import type { Cache } from "../cache";
 import type { Config } from "../config";
 import { CUSTOMER_ERRORS } from "./account.server";
@@ -49,8 +50,6 @@ export type FreshSession =
   | { status: "rejected"; setCookies: string[] }
   | { status: "unavailable" };
 
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * The session of the request's cookies, with an access token that works: a token past its expiry
  * is refreshed, a provider that is down is retried, and only a refresh token the provider rejects
@@ -72,7 +71,7 @@ export async function readFreshSession(
   if (!refreshToken) return rejected();
   const refresh = sharedRefresh(config, cache, session);
   const delays = timing.delaysMs ?? REFRESH_RETRY_DELAYS_MS;
-  const sleep = timing.sleep ?? sleepFor;
+  const sleep = timing.sleep ?? wait;
   for (let attempt = 0; attempt <= delays.length; attempt += 1) {
     if (attempt > 0) await sleep(delays[attempt - 1] ?? 0);
     try {

@@ -3,6 +3,10 @@ import { defineConfig } from "drizzle-kit";
 export default defineConfig({
   dialect: "postgresql",
   // The server's tables, and those the app owns (it never imports server/, decision 003).
-  schema: ["./server/db/schema.ts", "./app/lib/training/certificate-schema.ts"],
+  schema: [
+    "./server/db/schema.ts",
+    "./app/lib/training/certificate-schema.ts",
+    "./app/lib/mail/outbox-schema.ts",
+  ],
   out: "./server/db/migrations",
 });

@@ -1,7 +1,10 @@
 import { desc } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db";
-import { mailOutbox } from "../db/schema";
+import type { DatabaseHandle } from "../database";
+import { mailOutbox } from "./outbox-schema";
+
+/** The database, or a transaction on it: mail enqueued in a transaction commits with it. */
+type Database = Pick<DatabaseHandle["db"], "insert" | "select">;
 
 // A CR or LF in a header value would let a caller smuggle in extra headers (Bcc: …).
 const headerValue = z

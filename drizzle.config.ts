@@ -7,6 +7,7 @@ export default defineConfig({
     "./server/db/schema.ts",
     "./app/lib/training/certificate-schema.ts",
     "./app/lib/mail/outbox-schema.ts",
+    "./app/lib/commercial/purchase-order-schema.ts",
   ],
   out: "./server/db/migrations",
 });

@@ -1,0 +1,68 @@
+import { formatMoney } from "../commerce/money";
+import { type PurchaseOrder, shippingSummary } from "./purchase-order";
+
+// The email staff get for each new purchase order (product §4): the order, and the Approve and
+// Reject links. Plain text for every mail client, HTML (every value escaped) for the rest.
+
+export interface DecisionLinks {
+  approve: string;
+  reject: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
+
+export function staffMail(order: PurchaseOrder, links: DecisionLinks) {
+  const shipping = shippingSummary(order.shipping);
+  const lineText = order.lines.map(
+    (line) =>
+      `- ${line.quantity} × ${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ""}` +
+      `${line.sku ? ` [${line.sku}]` : ""} at ${formatMoney(line.unitPrice)}`,
+  );
+  const customer = `${order.customerName}${order.company ? `, ${order.company}` : ""} <${order.customerEmail}>`;
+  const facts: [string, string][] = [
+    ["Customer", customer],
+    ["PO reference", order.reference],
+    ["Subtotal", formatMoney(order.subtotal)],
+    ["Total", formatMoney(order.total)],
+    [shipping.title, shipping.lines.join(", ")],
+    ["Requested delivery", order.requestedDeliveryDate ?? "Not specified"],
+    ["Notes", order.notes ?? "None"],
+  ];
+  const text = [
+    `Purchase order ${order.number} was submitted and waits for a decision.`,
+    "",
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Lines:",
+    ...lineText,
+    "",
+    `Approve: ${links.approve}`,
+    `Reject: ${links.reject}`,
+    "",
+    "Each link opens a page to confirm the decision. The links work once and expire in 7 days.",
+  ].join("\n");
+  const html = [
+    `<p>Purchase order <strong>${escapeHtml(order.number)}</strong> was submitted and waits for a decision.</p>`,
+    "<table>",
+    ...facts.map(
+      ([label, value]) =>
+        `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    ),
+    "</table>",
+    "<ul>",
+    ...lineText.map((line) => `<li>${escapeHtml(line.slice(2))}</li>`),
+    "</ul>",
+    `<p><a href="${escapeHtml(links.approve)}">Approve</a> · <a href="${escapeHtml(links.reject)}">Reject</a></p>`,
+    "<p>Each link opens a page to confirm the decision. The links work once and expire in 7 days.</p>",
+  ].join("\n");
+  return {
+    subject: `Purchase order ${order.number} from ${order.company ?? order.customerName}`,
+    text,
+    html,
+  };
+}

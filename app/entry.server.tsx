@@ -8,6 +8,7 @@ import { NonceProvider } from "./components/nonce";
 // Besides rendering, the server build offers the server what it needs from the app: see AppEntry.
 export { createAppContext } from "./lib/context.server";
 export { oidcSettings } from "./lib/customer/auth.server";
+export { startMailDelivery } from "./lib/mail/mail-delivery.server";
 export { hasPersonalCookie } from "./lib/personal-cookies";
 
 export const streamTimeout = 5_000;

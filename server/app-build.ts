@@ -14,7 +14,12 @@ export async function importBuild(buildDir: string): Promise<ServerBuild> {
 
 export function appEntryOf(build: ServerBuild): AppEntry {
   const entry = build.entry.module as Partial<AppEntry>;
-  for (const name of ["createAppContext", "oidcSettings", "hasPersonalCookie"] as const) {
+  for (const name of [
+    "createAppContext",
+    "oidcSettings",
+    "hasPersonalCookie",
+    "startMailDelivery",
+  ] as const) {
     if (typeof entry[name] !== "function") {
       throw new Error(`The server build's entry module does not export ${name} (see AppEntry).`);
     }

@@ -47,6 +47,15 @@ const EnvSchema = z.object({
       .optional(),
   ),
   LAGOON_EMULATOR_FAULTS: optional,
+  LAGOON_STAFF_EMAIL: optional.pipe(z.email("must be an email address").optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .url()
+      .refine((value) => /^smtps?:\/\//.test(value), "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  MAIL_FROM: optional.pipe(z.email("must be an email address").optional()),
+  SHOPIFY_ADMIN_API_TOKEN: optional,
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -116,6 +125,21 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     gtmId: env.GTM_ID,
+    staffEmail: env.LAGOON_STAFF_EMAIL ?? "staff@lagoon.example",
+    mail: {
+      from: env.MAIL_FROM ?? "shop@lagoon.example",
+      ...(env.SMTP_URL ? { mode: "connected", smtpUrl: env.SMTP_URL } : { mode: "embedded" }),
+    },
+    admin:
+      storefrontMode === "connected"
+        ? env.SHOPIFY_ADMIN_API_TOKEN
+          ? {
+              mode: "connected",
+              storeDomain: env.SHOPIFY_STORE_DOMAIN as string,
+              accessToken: env.SHOPIFY_ADMIN_API_TOKEN,
+            }
+          : { mode: "off" }
+        : { mode: "embedded" },
     storefront:
       storefrontMode === "connected"
         ? {

@@ -26,6 +26,8 @@ const app = createApp({
   viteMiddleware: vite.middlewares,
   build: loadBuild,
 });
-createServer(app).listen(config.port, config.host, () => {
+createServer(app).listen(config.port, config.host, async () => {
   console.warn(`Lagoon (development) on ${config.publicUrl}`);
+  // The mail outbox is delivered by the first build's entry for the life of the dev server.
+  appEntryOf(await loadBuild()).startMailDelivery(stores);
 });

@@ -7,6 +7,7 @@ import {
   type CustomerAccountEmulator,
   createCustomerAccountEmulator,
 } from "../emulators/customer-account";
+import { createMailEmulator } from "../emulators/mail";
 import { createStorefrontEmulator } from "../emulators/storefront";
 import { checkoutCustomersOf } from "./checkout-customers";
 import type { Config } from "./config";
@@ -83,6 +84,9 @@ export async function createEmulators(
       accessTokenTtlSeconds: faults.customerAccount?.accessTokenTtlSeconds,
     });
     router.use("/customer-account", customerAccount.router);
+  }
+  if (config.mail.mode === "embedded") {
+    router.use("/mail", createMailEmulator().router);
   }
   return {
     router,

@@ -43,7 +43,10 @@ async function main() {
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
 
+  let mail: { stop(): Promise<void> } | undefined;
   server.listen(config.port, config.host, () => {
+    // Mail may go to the mail emulator on this very server: start once it listens.
+    mail = appEntryOf(build).startMailDelivery(stores);
     logger.info(
       {
         url: config.publicUrl,
@@ -67,6 +70,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      await mail?.stop();
       await emulators.close();
       await closeStores(stores);
       logger.info("stopped");

@@ -56,6 +56,7 @@ function stubBuild(): ServerBuild {
         oidcSettings: () => ({}),
         hasPersonalCookie: (cookie: string | undefined) =>
           cookie?.includes("lagoon_cart=") ?? false,
+        startMailDelivery: () => ({ stop: async () => {} }),
       },
     },
     assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },

@@ -16,6 +16,12 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   gtmId?: string;
+  /** Receives each new purchase order, with its Approve and Reject links (product §4). */
+  staffEmail: string;
+  /** Outgoing mail: SMTP where SMTP_URL is set, else the mail emulator (/_emulators/mail). */
+  mail: Upstream<{ smtpUrl: string }> & { from: string };
+  /** Shopify's Admin API, for draft orders of approved purchase orders; off when not configured. */
+  admin: Upstream<{ storeDomain: string; accessToken: string }> | { mode: "off" };
   storefront: Upstream<{ storeDomain: string; publicToken: string; privateToken?: string }> & {
     apiVersion: string;
   };

@@ -98,4 +98,6 @@ export interface AppEntry {
   oidcSettings(config: Config): CustomerAccountOidcSettings;
   /** Whether a request carries a cookie that makes its page personal (never shared-cacheable). */
   hasPersonalCookie(cookieHeader: string | undefined): boolean;
+  /** Starts the mail outbox's delivery for this process; stopped before the stores close. */
+  startMailDelivery(stores: AppStores): { stop(): Promise<void> };
 }

@@ -1,8 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AddressBook } from "../components/account/address-book";
 import { Certificates } from "../components/account/certificates";
+import {
+  CommercialOrders,
+  type CommercialOrdersPage,
+} from "../components/account/commercial-orders";
 import { OrderHistory } from "../components/account/order-history";
 import { ProfileForm } from "../components/account/profile-form";
+import { listPurchaseOrders } from "../lib/commercial/purchase-orders.server";
 import { CustomerActionError } from "../lib/customer/account.server";
 import type { AccountActionResult } from "../lib/customer/account-form";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
@@ -18,6 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireGuards(handle, request, context);
   const profile = await customer.account.profile();
   const certificates = await loadCustomerCertificates(request, context.services, profile.courses);
+  const commercialOrders = profile.commercial
+    ? await loadCommercialOrders(request, context, profile.id)
+    : null;
   // Without JavaScript, 'Load more' comes here with the cursor of the next page of orders.
   const after = new URL(request.url).searchParams.get("ordersAfter");
   if (after) {
@@ -30,11 +38,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ordersPage: page.pageInfo,
         },
         certificates,
+        commercialOrders,
       },
       { headers: withCookies(customer.setCookies, PRIVATE) },
     );
   }
-  return data({ profile, certificates }, { headers: withCookies(customer.setCookies, PRIVATE) });
+  return data(
+    { profile, certificates, commercialOrders },
+    { headers: withCookies(customer.setCookies, PRIVATE) },
+  );
+}
+
+/** product §9: 10 a page; without JavaScript 'Load more' asks for more pages (at most 50). */
+async function loadCommercialOrders(
+  request: Request,
+  context: Route.LoaderArgs["context"],
+  customerId: string,
+): Promise<CommercialOrdersPage | { error: string }> {
+  const asked = Number(new URL(request.url).searchParams.get("commercialPages") ?? "1");
+  const pages = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), 50) : 1;
+  try {
+    const list = await listPurchaseOrders(context.services.database.db, customerId, {
+      page: 1,
+      limit: 10 * pages,
+    });
+    return { ...list, page: pages };
+  } catch (error) {
+    context.services.logger.warn({ err: error }, "commercial orders could not be read");
+    return { error: "Failed to fetch commercial orders" };
+  }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -90,7 +122,7 @@ export function meta() {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, certificates } = loaderData;
+  const { profile, certificates, commercialOrders } = loaderData;
   const navigation = useNavigation();
   const signingOut = navigation.formAction === "/account/logout";
   return (
@@ -131,6 +163,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             certificates={certificates}
             holder={`${profile.firstName} ${profile.lastName}`.trim() || profile.displayName}
           />
+          {commercialOrders && "error" in commercialOrders ? (
+            <p role="alert" className="text-coral-600">
+              {commercialOrders.error}
+            </p>
+          ) : commercialOrders ? (
+            <CommercialOrders initial={commercialOrders} />
+          ) : null}
           <OrderHistory orders={profile.orders} page={profile.ordersPage} />
         </div>
       </div>

@@ -8,8 +8,9 @@ import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/thank-you";
 
 /**
- * Thank-you pages: `/thank-you/{uid}`, and the fixed addresses `/thank-you`,
- * `/po-thank-you` and `/mailing-list-confirmation`, each the thank-you page of that uid.
+ * Thank-you pages: `/thank-you/{uid}`, and the fixed addresses `/thank-you` and
+ * `/mailing-list-confirmation`, each the thank-you page of that uid (`/po-thank-you` has its own
+ * route: it names the customer's purchase order).
  */
 export function loader(args: Route.LoaderArgs) {
   const path = new URL(args.request.url).pathname;

@@ -75,6 +75,20 @@ export const CatalogShopSchema = z.object({
   description: z.string(),
   currencyCode: z.string().length(3),
   primaryDomain: z.object({ host: z.string(), url: z.url() }),
+  /** Where customers can collect orders: the Storefront API's `locations`. */
+  pickupLocations: z.array(
+    z.object({
+      id: NumericIdSchema,
+      name: z.string().min(1),
+      address1: z.string().min(1),
+      address2: z.string().nullable(),
+      city: z.string().min(1),
+      province: z.string(),
+      provinceCode: z.string(),
+      zip: z.string(),
+      phone: z.string(),
+    }),
+  ),
 });
 
 export const CatalogSchema = z

@@ -160,8 +160,30 @@ export interface ShopNode {
 
 export type CatalogNode = ProductNode | VariantNode | CollectionNode | FileNode | ShopNode;
 
+/** Storefront API `Location`: a place to collect orders. */
+export interface LocationNode {
+  __typename: "Location";
+  id: string;
+  name: string;
+  address: {
+    address1: string;
+    address2: string | null;
+    city: string;
+    province: string;
+    provinceCode: string;
+    zip: string;
+    country: string;
+    countryCode: string;
+    phone: string;
+    formatted: string[];
+    latitude: null;
+    longitude: null;
+  };
+}
+
 export interface CatalogStore {
   readonly shop: ShopNode;
+  readonly locations: readonly LocationNode[];
   readonly products: readonly ProductNode[];
   readonly collections: readonly CollectionNode[];
   productByHandle(handle: string): ProductNode | undefined;

@@ -5,6 +5,7 @@ import type {
   CatalogStore,
   CollectionNode,
   FileNode,
+  LocationNode,
   MoneyNode,
   ProductNode,
   ShopNode,
@@ -271,6 +272,24 @@ export function createCatalogStore(catalog: Catalog): CatalogStore {
     },
   };
 
+  const locations: LocationNode[] = catalog.shop.pickupLocations.map((location) => ({
+    __typename: "Location",
+    id: gid("Location", location.id),
+    name: location.name,
+    address: {
+      ...location,
+      country: "Australia",
+      countryCode: "AU",
+      formatted: [
+        [location.address2, location.address1].filter(Boolean).join("/"),
+        `${location.city} ${location.provinceCode} ${location.zip}`,
+        "Australia",
+      ],
+      latitude: null,
+      longitude: null,
+    },
+  }));
+
   const byGid = new Map<string, CatalogNode>();
   byGid.set(shop.id, shop);
   for (const collection of collections) byGid.set(collection.id, collection);
@@ -283,6 +302,7 @@ export function createCatalogStore(catalog: Catalog): CatalogStore {
 
   return {
     shop,
+    locations,
     products,
     collections,
     productByHandle: (handle) => productsByHandle.get(handle),

@@ -28,12 +28,6 @@ const PAGES = [
   },
   {
     type: "thank_you_page",
-    path: "/po-thank-you",
-    heading: "Purchase order received",
-    text: "accounts team",
-  },
-  {
-    type: "thank_you_page",
     path: "/mailing-list-confirmation",
     heading: "You're on the list",
     text: "confirming your subscription",

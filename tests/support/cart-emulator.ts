@@ -8,6 +8,7 @@ import {
   handleCartAction,
 } from "../../app/lib/commerce/cart-action.server";
 import { createStorefrontClient } from "../../app/lib/commerce/storefront.server";
+import { createCustomerAccountClient } from "../../app/lib/customer/customer-account.server";
 import { createStorefrontEmulator } from "../../emulators/storefront";
 import { type LoopbackServer, listenOnLoopback } from "./loopback";
 import { createMemoryCache, readConfig } from "./server-parts";
@@ -69,6 +70,8 @@ export function startStorefrontEmulator() {
     cache: createMemoryCache(),
     logger: { warn: (_details: unknown, message: string) => warnings.push(message) },
     storefront: () => storefront(options.fault),
+    // These suites check out anonymously; signed-in checkout is covered end to end.
+    customerAccount: createCustomerAccountClient({ apiUrl: `${origin}/no-customer-account` }),
   });
 
   return {

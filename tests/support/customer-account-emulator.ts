@@ -1,4 +1,5 @@
 import express from "express";
+import { createSignInRequest, exchangeAuthorizationCode } from "../../app/lib/customer/oidc.server";
 import {
   type CustomerAccountEmulatorOptions,
   createCustomerAccountEmulator,
@@ -162,4 +163,20 @@ export async function signOutAtEmulator(endSessionUrl: URL, jar: CookieJar): Pro
   });
   if ("redirectedTo" in result) return result.redirectedTo;
   throw new Error(`Sign-out did not complete (HTTP ${result.response.status})`);
+}
+
+/** A customer's access token from a real sign-in at the emulator (PKCE, code exchange). */
+export async function accessTokenFor(
+  target: Awaited<ReturnType<typeof startCustomerAccountEmulator>>,
+  email: string,
+): Promise<string> {
+  const settings = {
+    issuer: target.issuer,
+    clientId: target.clientId,
+    redirectUri: target.redirectUri,
+    postLogoutRedirectUri: target.postLogoutRedirectUri,
+  };
+  const { url, pending } = await createSignInRequest(settings);
+  const callback = await signInAtEmulator(url, email);
+  return (await exchangeAuthorizationCode(settings, callback, pending)).accessToken;
 }

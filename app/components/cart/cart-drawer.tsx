@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { CART_ACTION } from "../../lib/commerce/cart-pending";
 import { SignInButton } from "../account/sign-in-button";
@@ -47,9 +47,19 @@ export function CartDrawer() {
   const hasLines = (layout?.cart?.lines.length ?? 0) > 0 || pending.length > 0;
   // product §4, §8: the session could not be verified at checkout; the drawer asks to log in again.
   const reauthenticate = layout?.notice?.reauthenticate === true;
+  // product §6: commercial-only products need a signed-in commercial customer; sign in, then back.
+  const signInTo = layout?.notice?.signInTo;
   useEffect(() => {
-    if (reauthenticate) openCartDrawer();
-  }, [reauthenticate]);
+    if (reauthenticate || signInTo) openCartDrawer();
+  }, [reauthenticate, signInTo]);
+  // product §8: while the server decides where checkout goes (the purchase-order flow or not).
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    // Coming back through the browser's history shows the page as it was left: not checking.
+    const reset = () => setChecking(false);
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a pointer affordance; Escape is the keyboard equivalent.
@@ -109,6 +119,19 @@ export function CartDrawer() {
               </div>
             </div>
           ) : null}
+          {signInTo && !reauthenticate ? (
+            <div role="alert" className="mt-4 rounded-md border border-coral-600 bg-orange-50 p-3">
+              <p className="text-slate-900">Please log in to complete your purchase order.</p>
+              <div className="mt-3">
+                <SignInButton returnTo={signInTo} label="Log In" />
+              </div>
+            </div>
+          ) : null}
+          {checking ? (
+            <p role="status" className="mt-4 text-slate-700">
+              Checking Commercial Access Status...
+            </p>
+          ) : null}
           <form
             method="post"
             action={CART_ACTION}
@@ -119,14 +142,17 @@ export function CartDrawer() {
               if (quantity === 0) {
                 event.preventDefault();
                 showToast(EMPTY_CART_TOAST);
+                return;
               }
+              setChecking(true);
             }}
           >
             <input type="hidden" name="intent" value="checkout" />
             <input type="hidden" name="redirectTo" value={returnTo} />
             <button
               type="submit"
-              className="inline-flex min-h-12 w-full items-center justify-center rounded-md bg-lagoon-700 px-6 py-3 font-semibold text-white hover:bg-lagoon-800"
+              disabled={checking}
+              className="inline-flex min-h-12 w-full disabled:opacity-60 items-center justify-center rounded-md bg-lagoon-700 px-6 py-3 font-semibold text-white hover:bg-lagoon-800"
             >
               Checkout
             </button>

@@ -2,11 +2,13 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Cache } from "../cache";
 import type { Config } from "../config";
+import { CustomerActionError, customerAccount } from "../customer/account.server";
 import {
   REAUTH_MESSAGE,
   REAUTH_TOAST,
   verifyCheckoutSession,
 } from "../customer/checkout-session.server";
+import type { CustomerAccountClient } from "../customer/customer-account.server";
 import { isSignedIn } from "../customer/session-cookie";
 import { safeRedirectPath } from "../safe-redirect";
 import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartView } from "./cart";
@@ -29,7 +31,13 @@ import { type StorefrontClient, StorefrontError } from "./storefront.server";
 
 export type CartActionData =
   | { ok: true; cart: CartView | null }
-  | { ok: false; error: string; fieldErrors?: Record<string, string>; reauthenticate?: boolean };
+  | {
+      ok: false;
+      error: string;
+      fieldErrors?: Record<string, string>;
+      reauthenticate?: boolean;
+      notice?: CartNotice;
+    };
 
 const VARIANT_ID = /^gid:\/\/shopify\/ProductVariant\/\d+$/;
 const LINE_ID = /^gid:\/\/shopify\/CartLine\/[^\s]+$/;
@@ -134,6 +142,8 @@ export interface CartActionServices {
   cache: Cache;
   logger: { warn(details: Record<string, unknown>, message: string): void };
   storefront(buyerIp?: string): StorefrontClient;
+  /** Reads whether the signed-in customer is commercial before checkout (product §6). */
+  customerAccount: CustomerAccountClient;
 }
 
 // A double-submitted add (a double click, a form posted twice) arrives with the same form key;
@@ -218,6 +228,19 @@ export async function handleCartAction(
       ? redirect(backTo, { status: 303, headers })
       : data<CartActionData>({ ok: true, cart: cart ? toCartView(cart) : null }, { headers });
 
+  // A notice instead of checkout: a page the browser posted comes back with it; a fetcher gets it
+  // as data. Either way the browser is sent nowhere near the platform's checkout.
+  const commercialNotice = async (notice: CartNotice) => {
+    if (navigating) {
+      headers.append("Set-Cookie", await serializeCartNotice(notice, services.config));
+      return redirect(backTo, { status: 303, headers });
+    }
+    return data<CartActionData>(
+      { ok: false, error: `${notice.title}: ${notice.description ?? ""}`, notice },
+      { status: 409, headers },
+    );
+  };
+
   // The drawer asks the customer to log in again (and a toast says why).
   const reauthenticate = async () => {
     if (navigating) {
@@ -252,20 +275,62 @@ export async function handleCartAction(
       case "checkout": {
         const cart = session.cartId ? await api.get(session.cartId) : null;
         if (!cart || cart.lines.length === 0) throw EMPTY_CART;
-        const checkoutUrl = new URL(cart.checkoutUrl);
-        if (signedIn) {
-          // product §4: the session is verified before checkout; §6: then logged_in=true.
-          const verdict = await verifyCheckoutSession(request, services);
-          for (const cookie of verdict.setCookies) headers.append("Set-Cookie", cookie);
-          if (!verdict.ok) return reauthenticate();
-          checkoutUrl.searchParams.set("logged_in", "true");
+        // product §6: commercial customers, and carts holding commercial-only products, use the
+        // purchase-order flow. The platform's checkout URL is never handed out for them.
+        const commercialCart = hasCommercialProducts(cart);
+        if (!signedIn) {
+          if (commercialCart) return commercialNotice(COMMERCIAL_PRODUCTS_NOTICE);
+          return redirect(cart.checkoutUrl, { status: 303, headers });
         }
+        // product §4: the session is verified before checkout; §6: then logged_in=true.
+        const verdict = await verifyCheckoutSession(request, services);
+        for (const cookie of verdict.setCookies) headers.append("Set-Cookie", cookie);
+        if (!verdict.ok) return reauthenticate();
+        const profile = await customerAccount(services, verdict.session)
+          .profile()
+          .catch((error: unknown) => {
+            if (error instanceof CustomerActionError && error.status === 401) return null;
+            services.logger.warn({ err: error }, "commercial access could not be checked");
+            throw new BadCartRequest(MESSAGE_FOR_INTENT.checkout, undefined, 503);
+          });
+        if (!profile) return reauthenticate();
+        if (profile.commercial) return commercialNotice(COMMERCIAL_CUSTOMER_NOTICE);
+        if (commercialCart) return commercialNotice(TRADE_ONLY_NOTICE);
+        const checkoutUrl = new URL(cart.checkoutUrl);
+        checkoutUrl.searchParams.set("logged_in", "true");
         return redirect(checkoutUrl.toString(), { status: 303, headers });
       }
     }
   } catch (error) {
     return fail(error, intent.intent);
   }
+}
+
+// product §8's checkout toasts for the purchase-order flow (5 s).
+export const COMMERCIAL_CUSTOMER_NOTICE: CartNotice = {
+  title: "Commercial Customer",
+  description: "As a commercial customer, you must use the purchase order process. Redirecting...",
+  kind: "info",
+  goTo: "/purchase-order-checkout",
+};
+export const COMMERCIAL_PRODUCTS_NOTICE: CartNotice = {
+  title: "Commercial Products",
+  description:
+    "Your cart contains commercial-only products. Please log in to complete your purchase order.",
+  kind: "error",
+  signInTo: "/purchase-order-checkout",
+};
+// A signed-in customer without a trade account cannot place a purchase order (Lagoon's text).
+export const TRADE_ONLY_NOTICE: CartNotice = {
+  title: "Commercial Products",
+  description:
+    "Your cart contains commercial-only products, sold to trade customers by purchase order. Remove them to check out, or contact us to open a trade account.",
+  kind: "error",
+};
+
+/** product §6: a product whose productType is `commercial` is sold by purchase order only. */
+export function hasCommercialProducts(cart: Pick<Cart, "lines">): boolean {
+  return cart.lines.some((line) => line.productType.trim().toLowerCase() === "commercial");
 }
 
 const REAUTH_NOTICE: CartNotice = { ...REAUTH_TOAST, kind: "error", reauthenticate: true };

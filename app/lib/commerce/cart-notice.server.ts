@@ -13,6 +13,10 @@ export const CartNoticeSchema = z.object({
   kind: z.enum(["error", "info"]),
   /** The session could not be verified at checkout: the drawer asks to log in again. */
   reauthenticate: z.literal(true).optional(),
+  /** product §8: after the toast has shown for 3 s the page goes here (the purchase-order flow). */
+  goTo: z.literal("/purchase-order-checkout").optional(),
+  /** product §6: an anonymous visitor must sign in first; the drawer offers it, coming back here. */
+  signInTo: z.literal("/purchase-order-checkout").optional(),
 });
 
 export type CartNotice = z.infer<typeof CartNoticeSchema>;

@@ -1531,6 +1531,13 @@ export type ProductSummaryFragment = { id: string, handle: string, title: string
 
 export type CollectionDetailFragment = { id: string, handle: string, title: string, description: string, descriptionHtml: string, seo: { title: string | null, description: string | null }, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null, products: { nodes: Array<{ id: string, handle: string, title: string, descriptionHtml: string, vendor: string, productType: string, createdAt: string, availableForSale: boolean, tags: Array<string>, images: { nodes: Array<{ id: string | null, url: string, altText: string | null, width: number | null, height: number | null }> }, variants: { nodes: Array<{ id: string, title: string, sku: string | null, quantityAvailable: number | null, availableForSale: boolean, currentlyNotInStock: boolean, price: { amount: string, currencyCode: CurrencyCode }, compareAtPrice: { amount: string, currencyCode: CurrencyCode } | null, selectedOptions: Array<{ name: string, value: string }>, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }> }, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, compareAtPriceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } }, requestAQuote: { value: string } | null }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
+export type PickupLocationsQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+
+export type PickupLocationsQuery = { locations: { nodes: Array<{ id: string, name: string, address: { formatted: Array<string> } }> } };
+
 export type ProductQueryVariables = Exact<{
   id?: string | number | null | undefined;
   handle?: string | null | undefined;

@@ -94,18 +94,9 @@ export async function submitPurchaseOrder(
     return order;
   });
   if (created) return { order: created, created: true };
-
-  const [existing] = await db
-    .select()
-    .from(purchaseOrders)
-    .where(
-      and(
-        eq(purchaseOrders.customerId, input.customer.id),
-        eq(purchaseOrders.idempotencyKey, input.idempotencyKey),
-      ),
-    );
+  const existing = await findPurchaseOrderByKey(db, input.customer.id, input.idempotencyKey);
   if (!existing) throw new Error("A purchase order conflicted on its key but cannot be read");
-  return { order: await withHistory(db, existing), created: false };
+  return { order: existing, created: false };
 }
 
 function decisionLinks(orderId: string, mail: StaffMailSettings) {
@@ -117,6 +108,24 @@ function decisionLinks(orderId: string, mail: StaffMailSettings) {
     return new URL(`/purchase-orders/decision?token=${token}`, mail.publicUrl).toString();
   };
   return { approve: link("approve"), reject: link("reject") };
+}
+
+/** The customer's order made from this form key, if one was made already. */
+export async function findPurchaseOrderByKey(
+  db: Db,
+  customerId: string,
+  idempotencyKey: string,
+): Promise<PurchaseOrder | null> {
+  const [row] = await db
+    .select()
+    .from(purchaseOrders)
+    .where(
+      and(
+        eq(purchaseOrders.customerId, customerId),
+        eq(purchaseOrders.idempotencyKey, idempotencyKey),
+      ),
+    );
+  return row ? withHistory(db, row) : null;
 }
 
 /** Newest first, a page at a time (product §9: 10 a page). */

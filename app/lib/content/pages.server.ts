@@ -61,6 +61,21 @@ export function loadThankYouPage(reader: ContentReader, uid: string): Promise<Th
   }));
 }
 
+export interface PurchaseOrderCheckoutPage extends ContentPage {
+  introHtml: string;
+  instructionsHtml: string;
+}
+
+export function loadPurchaseOrderCheckoutPage(
+  reader: ContentReader,
+): Promise<PurchaseOrderCheckoutPage | null> {
+  return loadSingle(reader, "purchase_order_checkout", (document) => ({
+    ...reshapePage(document),
+    introHtml: richTextToHtml(document.data.intro),
+    instructionsHtml: richTextToHtml(document.data.instructions),
+  }));
+}
+
 export interface ContactPage extends ContentPage {
   introHtml: string;
   address: string;

@@ -42,8 +42,9 @@ export class CustomerActionError extends Error {
     message: string,
     readonly status: number,
     readonly field?: string,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Cache } from "../cache";
 import type { Config } from "../config";
 import { type RefreshTiming, readFreshSession } from "./fresh-session.server";
+import type { CustomerSession } from "./session.server";
 
 /** product §8: what the drawer and the toast say when the session cannot be verified. */
 export const REAUTH_MESSAGE = "For your security, please log in again to continue.";
@@ -18,9 +19,11 @@ export async function verifyCheckoutSession(
   request: Request,
   services: { config: Config; cache: Cache },
   timing: RefreshTiming = {},
-): Promise<{ ok: boolean; setCookies: string[] }> {
+): Promise<
+  { ok: true; session: CustomerSession; setCookies: string[] } | { ok: false; setCookies: [] }
+> {
   const fresh = await readFreshSession(request, services, { timing });
   return fresh.status === "signed-in"
-    ? { ok: true, setCookies: fresh.setCookies }
+    ? { ok: true, session: fresh.session, setCookies: fresh.setCookies }
     : { ok: false, setCookies: [] };
 }

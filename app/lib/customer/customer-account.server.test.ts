@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
-  signInAtEmulator,
+  accessTokenFor as signInFor,
   startCustomerAccountEmulator,
 } from "../../../tests/support/customer-account-emulator";
 import { createMemoryCache } from "../../../tests/support/server-parts";
@@ -55,12 +55,7 @@ function oidcSettings(target: typeof emulator): CustomerAccountOidcSettings {
   };
 }
 
-async function accessTokenFor(email: string, target = emulator) {
-  const settings = oidcSettings(target);
-  const { url, pending } = await createSignInRequest(settings);
-  const callback = await signInAtEmulator(url, email);
-  return (await exchangeAuthorizationCode(settings, callback, pending)).accessToken;
-}
+const accessTokenFor = (email: string, target = emulator) => signInFor(target, email);
 
 const validAddress = {
   firstName: "Olivia",

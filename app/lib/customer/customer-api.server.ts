@@ -1,9 +1,21 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { findPurchaseOrder, listPurchaseOrders } from "../commercial/purchase-orders.server";
 import type { AppContext } from "../context.server";
 import { errorResponse, readBody } from "../request-body.server";
 import { CUSTOMER_ERRORS, CustomerActionError, customerAccount } from "./account.server";
 import { requireApiSession } from "./fresh-session.server";
+
+const COMMERCIAL_ORDERS_ERROR = "Failed to fetch commercial orders";
+
+/** A database failure answers with the spec's message, never a bare 500. */
+async function orFail<T>(message: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new CustomerActionError(message, 503, undefined, error);
+  }
+}
 
 /** product §9: commercial orders page by 10. */
 const COMMERCIAL_ORDERS_LIMIT = 10;
@@ -68,23 +80,41 @@ export async function handleCustomerApiAction(
       }
       case "fetch-commercial-orders": {
         const paging = CommercialOrdersSchema.safeParse(body);
-        if (!paging.success) return errorResponse("Failed to fetch commercial orders", 400);
+        if (!paging.success) return errorResponse(COMMERCIAL_ORDERS_ERROR, 400);
         const profile = await account.profile();
-        if (!profile.commercial) return errorResponse("Failed to fetch commercial orders", 403);
-        // Purchase orders are Lagoon's own records; none exist until the purchase-order flow lands.
-        return data({ orders: [], count: 0, hasMore: false }, { headers });
+        if (!profile.commercial) return errorResponse(COMMERCIAL_ORDERS_ERROR, 403);
+        // A plain form post (no JavaScript) gets the account page showing that many pages.
+        if (request.headers.get("Accept")?.includes("text/html")) {
+          return redirect(`/account?commercialPages=${paging.data.page}#commercial-orders`, {
+            headers,
+          });
+        }
+        const page = await orFail(COMMERCIAL_ORDERS_ERROR, () =>
+          listPurchaseOrders(services.database.db, profile.id, paging.data),
+        );
+        return data(page, { headers });
       }
       case "fetch-commercial-order": {
         if (typeof body.orderId !== "string" || body.orderId === "") {
           return errorResponse(CUSTOMER_ERRORS.orders, 400, { field: "orderId" });
         }
-        return errorResponse(CUSTOMER_ERRORS.orders, 404);
+        // The customer is the session's: another customer's order is simply not found.
+        const profile = await account.profile();
+        const orderId = body.orderId;
+        const order = profile.commercial
+          ? await orFail(CUSTOMER_ERRORS.orders, () =>
+              findPurchaseOrder(services.database.db, profile.id, orderId),
+            )
+          : null;
+        if (!order) return errorResponse(CUSTOMER_ERRORS.orders, 404);
+        return data({ order }, { headers });
       }
       default:
         return errorResponse("Not found", 404);
     }
   } catch (error) {
     if (error instanceof CustomerActionError) {
+      if (error.cause) services.logger.warn({ err: error.cause }, error.message);
       return errorResponse(error.message, error.status, error.field ? { field: error.field } : {});
     }
     throw error;

@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from "graphql";
+import { type ConnectionArgs, paginateInOrder } from "../../shared/connection";
 import { resolver } from "./context";
 
 /** The shop, its one market, and lookups by global id. */
@@ -24,6 +25,11 @@ export function installShopResolvers(schema: GraphQLSchema): void {
       availableLanguages: [english],
     };
   });
+
+  // The shop's pickup locations, in the order the shop lists them.
+  resolver<unknown>(schema, "QueryRoot", "locations", (_root, args, { store }) =>
+    paginateInOrder(store.catalog.locations, args as ConnectionArgs, (location) => location.id),
+  );
 
   resolver<unknown>(
     schema,

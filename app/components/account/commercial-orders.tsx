@@ -1,0 +1,108 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { type PurchaseOrderSummary, STATUS_LABELS } from "../../lib/commercial/purchase-order";
+import { formatMoney } from "../product/money";
+import { formatOrderDate } from "./order-status";
+
+export interface CommercialOrdersPage {
+  orders: PurchaseOrderSummary[];
+  count: number;
+  hasMore: boolean;
+  /** The last page shown (pages of 10, product §9). */
+  page: number;
+}
+
+/**
+ * The commercial customer's purchase orders, newest first (product §4): 'Load more' fetches the
+ * next page from /api/customer/fetch-commercial-orders and appends it; a reload starts again from
+ * the first page. Without JavaScript the same form posts as a page and comes back to the account
+ * showing one page more.
+ */
+export function CommercialOrders({ initial }: { initial: CommercialOrdersPage }) {
+  const fetcher = useFetcher<Omit<CommercialOrdersPage, "page">>();
+  const [shown, setShown] = useState(initial);
+
+  useEffect(() => setShown(initial), [initial]);
+
+  useEffect(() => {
+    const next = fetcher.data;
+    if (fetcher.state !== "idle" || !next?.orders) return;
+    setShown((current) => {
+      const known = new Set(current.orders.map((order) => order.id));
+      return {
+        orders: [...current.orders, ...next.orders.filter((order) => !known.has(order.id))],
+        count: next.count,
+        hasMore: next.hasMore,
+        page: current.page + 1,
+      };
+    });
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <section id="commercial-orders" aria-labelledby="commercial-orders-heading">
+      <h2 id="commercial-orders-heading" className="text-xl font-semibold text-lagoon-900">
+        Commercial orders
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {shown.count === 1 ? "1 purchase order" : `${shown.count} purchase orders`}
+      </p>
+      {shown.orders.length === 0 ? (
+        <p className="mt-3 text-slate-700">You haven't submitted any purchase orders yet.</p>
+      ) : (
+        <table className="mt-4 w-full text-left text-sm">
+          <caption className="sr-only">Your purchase orders, newest first</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Order
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Reference
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Status
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.orders.map((order) => (
+              <tr key={order.id} className="border-b border-slate-100">
+                <td className="py-3 pr-3">
+                  <Link
+                    to={`/account/commercial-orders/${order.id}`}
+                    className="font-semibold text-lagoon-700 underline"
+                  >
+                    {order.number}
+                  </Link>
+                </td>
+                <td className="py-3 pr-3">{formatOrderDate(order.createdAt)}</td>
+                <td className="py-3 pr-3">{order.reference}</td>
+                <td className="py-3 pr-3">{STATUS_LABELS[order.status]}</td>
+                <td className="py-3 text-right">{formatMoney(order.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {shown.hasMore ? (
+        <fetcher.Form method="post" action="/api/customer/fetch-commercial-orders" className="mt-4">
+          <input type="hidden" name="page" value={shown.page + 1} />
+          <input type="hidden" name="limit" value={10} />
+          <button
+            type="submit"
+            disabled={fetcher.state !== "idle"}
+            className="rounded-md border border-lagoon-700 px-4 py-2 font-semibold text-lagoon-800 hover:bg-lagoon-50 disabled:opacity-60"
+          >
+            {fetcher.state !== "idle" ? "Loading…" : "Load more"}
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </section>
+  );
+}

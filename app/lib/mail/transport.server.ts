@@ -1,0 +1,53 @@
+import nodemailer from "nodemailer";
+import type { Config } from "../config";
+
+// How mail leaves the shop: SMTP (nodemailer) where SMTP_URL is set; otherwise the mail emulator,
+// over real HTTP, which keeps what it gets and shows it at /_emulators/mail.
+
+export interface OutgoingMail {
+  /** Stable per outbox row, so a receiver can tell a retried message from a new one. */
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export function createMailTransport(
+  config: Pick<Config, "mail">,
+  emulatorOrigin: string,
+  fetchImpl: typeof fetch = fetch,
+): MailTransport {
+  if (config.mail.mode === "connected") {
+    const smtp = nodemailer.createTransport(config.mail.smtpUrl);
+    return {
+      async send(mail) {
+        await smtp.sendMail({
+          messageId: mail.messageId,
+          from: mail.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
+        });
+      },
+    };
+  }
+  const url = `${emulatorOrigin}/_emulators/mail/messages`;
+  return {
+    async send(mail) {
+      const response = await fetchImpl(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(mail),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`Mail emulator answered ${response.status}`);
+    },
+  };
+}

@@ -49,8 +49,8 @@ export function PurchaseOrderForm({
 
   // Focus moves to the list of problems, so a screen reader hears them after submitting.
   useEffect(() => {
-    if (errorCount > 0) errorSummary.current?.focus();
-  }, [errorCount, result]);
+    if (result && Object.keys(result.errors).length > 0) errorSummary.current?.focus();
+  }, [result]);
 
   const described = (field: keyof PurchaseOrderActionData["errors"]) =>
     errors[field]

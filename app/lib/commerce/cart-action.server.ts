@@ -15,13 +15,14 @@ import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartVie
 import { CART_ERRORS, type CartApi, CartUserError, createCartApi } from "./cart.server";
 import { serializeCartSession, usableCartSession } from "./cart-cookie.server";
 import { type CartNotice, serializeCartNotice } from "./cart-notice.server";
+import { MAX_SEATS, participantAttributes } from "./cart-participants";
+import { parseParticipants } from "./cart-participants-form.server";
 import {
-  MAX_SEATS,
-  PARTICIPANT_FIELDS,
-  type Participant,
-  participantAttributes,
-  participantFieldName,
-} from "./cart-participants";
+  COMMERCIAL_CUSTOMER_NOTICE,
+  COMMERCIAL_PRODUCTS_NOTICE,
+  hasCommercialProducts,
+  TRADE_ONLY_NOTICE,
+} from "./checkout-notices";
 import { type StorefrontClient, StorefrontError } from "./storefront.server";
 
 // POST /api/cart: the cart's changes as form posts (intents add, update, remove, checkout), so the
@@ -83,49 +84,6 @@ export const EMPTY_CART_NOTICE: CartNotice = {
   description: "Your cart is empty!",
   kind: "error",
 };
-
-const ParticipantSchema = z.object({
-  name: z.string().trim().min(1, "name").max(100, "name"),
-  email: z.string().trim().max(254, "email").pipe(z.email("email")),
-  // The same rule as the form's pattern (cart-participants.ts PHONE_PATTERN).
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[\d(][\d ()-]{6,18}\d$/, "phone"),
-});
-
-const FIELD_ERROR: Record<keyof Participant, (position: number) => string> = {
-  name: (n) => `Enter the name of participant ${n}`,
-  email: (n) => `Enter a valid email for participant ${n}`,
-  phone: (n) => `Enter a valid phone number for participant ${n}`,
-};
-
-/** One participant per seat, each with a name, an email and a phone (product §3, §5). */
-export function parseParticipants(
-  form: Pick<FormData, "get">,
-  seats: number,
-): { participants: Participant[] } | { fieldErrors: Record<string, string> } {
-  const fieldErrors: Record<string, string> = {};
-  const participants: Participant[] = [];
-  for (let position = 1; position <= seats; position++) {
-    const raw = Object.fromEntries(
-      PARTICIPANT_FIELDS.map(({ field }) => {
-        const value = form.get(participantFieldName(position, field));
-        return [field, typeof value === "string" ? value : ""];
-      }),
-    );
-    const parsed = ParticipantSchema.safeParse(raw);
-    if (parsed.success) {
-      participants.push(parsed.data);
-      continue;
-    }
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof Participant;
-      fieldErrors[participantFieldName(position, field)] ??= FIELD_ERROR[field](position);
-    }
-  }
-  return Object.keys(fieldErrors).length > 0 ? { fieldErrors } : { participants };
-}
 
 class BadCartRequest extends Error {
   constructor(
@@ -304,33 +262,6 @@ export async function handleCartAction(
   } catch (error) {
     return fail(error, intent.intent);
   }
-}
-
-// product §8's checkout toasts for the purchase-order flow (5 s).
-export const COMMERCIAL_CUSTOMER_NOTICE: CartNotice = {
-  title: "Commercial Customer",
-  description: "As a commercial customer, you must use the purchase order process. Redirecting...",
-  kind: "info",
-  goTo: "/purchase-order-checkout",
-};
-export const COMMERCIAL_PRODUCTS_NOTICE: CartNotice = {
-  title: "Commercial Products",
-  description:
-    "Your cart contains commercial-only products. Please log in to complete your purchase order.",
-  kind: "error",
-  signInTo: "/purchase-order-checkout",
-};
-// A signed-in customer without a trade account cannot place a purchase order (Lagoon's text).
-export const TRADE_ONLY_NOTICE: CartNotice = {
-  title: "Commercial Products",
-  description:
-    "Your cart contains commercial-only products, sold to trade customers by purchase order. Remove them to check out, or contact us to open a trade account.",
-  kind: "error",
-};
-
-/** product §6: a product whose productType is `commercial` is sold by purchase order only. */
-export function hasCommercialProducts(cart: Pick<Cart, "lines">): boolean {
-  return cart.lines.some((line) => line.productType.trim().toLowerCase() === "commercial");
 }
 
 const REAUTH_NOTICE: CartNotice = { ...REAUTH_TOAST, kind: "error", reauthenticate: true };

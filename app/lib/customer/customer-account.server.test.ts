@@ -14,11 +14,6 @@ import {
   customerAccountApiUrl,
 } from "./customer-account.server";
 import {
-  type CustomerAccountOidcSettings,
-  createSignInRequest,
-  exchangeAuthorizationCode,
-} from "./oidc.server";
-import {
   CUSTOMER_ADDRESS_CREATE_MUTATION,
   CUSTOMER_ADDRESS_DELETE_MUTATION,
   CUSTOMER_ADDRESS_UPDATE_MUTATION,
@@ -45,15 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await emulator.close();
 });
-
-function oidcSettings(target: typeof emulator): CustomerAccountOidcSettings {
-  return {
-    issuer: target.issuer,
-    clientId: target.clientId,
-    redirectUri: target.redirectUri,
-    postLogoutRedirectUri: target.postLogoutRedirectUri,
-  };
-}
 
 const accessTokenFor = (email: string, target = emulator) => signInFor(target, email);
 

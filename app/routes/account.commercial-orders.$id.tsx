@@ -7,7 +7,9 @@ import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server
 import { withCookies } from "../lib/customer/session.server";
 import type { Route } from "./+types/account.commercial-orders.$id";
 
-export const handle = { guards: ["auth", "commercial"] } satisfies GuardedHandle;
+// Only `auth`: a customer whose order this is not (commercial or not) gets the same 404 as for an
+// id that does not exist, so the page tells nobody whether an order exists.
+export const handle = { guards: ["auth"] } satisfies GuardedHandle;
 
 /**
  * One of the signed-in commercial customer's purchase orders (product §4): its lines, shipping,

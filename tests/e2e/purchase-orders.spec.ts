@@ -44,7 +44,7 @@ async function openMail(page: Page, text: string) {
 }
 
 // A form with mistakes answers 400, a refused page 403, a spent link 409: the browser logs each.
-const EXPECTED_REFUSALS = /status of (400|403|409) /;
+const EXPECTED_REFUSALS = /status of (400|403|404|409) /;
 
 test.describe("purchase orders", () => {
   test.use({ allowConsoleError: EXPECTED_REFUSALS });
@@ -101,6 +101,14 @@ test.describe("purchase orders", () => {
     await page.goto("/account");
     const section = page.getByRole("region", { name: "Commercial orders" });
     await expect(section.getByRole("link", { name: number })).toBeVisible();
+    // By API too; the customer is the session's, whatever id the body names.
+    const listed = await page.request.post("/api/customer/fetch-commercial-orders", {
+      data: { limit: 10, page: 1, shopifyCustomerId: "gid://shopify/Customer/1001" },
+    });
+    expect(await listed.json()).toMatchObject({
+      orders: expect.arrayContaining([expect.objectContaining({ number, status: "submitted" })]),
+      hasMore: false,
+    });
 
     // Staff: the email in the mail emulator, its Approve link, then the same link again.
     await openMail(page, number);
@@ -140,16 +148,42 @@ test.describe("purchase orders", () => {
     );
   });
 
-  test("Olivia, not commercial, is refused the purchase-order flow and checks out as usual", async ({
+  test("Olivia, not commercial, is refused the purchase-order flow, sees none of Marcus's orders, and checks out as usual", async ({
     page,
+    browser,
   }) => {
+    test.setTimeout(60_000);
+    // Marcus places an order in his own browser.
+    const marcus = await (await browser.newContext()).newPage();
+    await signIn(marcus, CUSTOMERS.commercial, { returnTo: "/" });
+    await addToCart(marcus, FILTER, 1);
+    await marcus.goto("/purchase-order-checkout");
+    await marcus.getByRole("textbox", { name: "Purchase order reference" }).fill("PRIVATE-1");
+    await marcus.getByRole("radio", { name: "Local Pickup" }).check();
+    await marcus.getByRole("combobox", { name: "Pickup location" }).selectOption({ index: 1 });
+    await marcus.getByRole("button", { name: "Submit purchase order" }).click();
+    await marcus.waitForURL(/\/po-thank-you\?order=/);
+    const orderId = new URL(marcus.url()).searchParams.get("order") ?? "";
+    await marcus.context().close();
+
     await signIn(page, CUSTOMERS.everyday, { returnTo: "/" });
     const refused = await page.goto("/purchase-order-checkout");
     expect(refused?.status()).toBe(403);
-    const api = await page.request.post("/api/customer/fetch-commercial-orders", {
+    const byPage = await page.goto(`/account/commercial-orders/${orderId}`);
+    expect(byPage?.status()).toBe(404);
+    // The customer is the session's: a body naming Marcus changes nothing.
+    const one = await page.request.post("/api/customer/fetch-commercial-order", {
+      data: { orderId, shopifyCustomerId: "gid://shopify/Customer/1002" },
+    });
+    expect(one.status()).toBe(404);
+    expect(await one.json()).toMatchObject({ error: "Failed to fetch order details" });
+    const list = await page.request.post("/api/customer/fetch-commercial-orders", {
       data: { shopifyCustomerId: "gid://shopify/Customer/1002" },
     });
-    expect(api.status()).toBe(403);
+    expect(list.status()).toBe(403);
+    expect(await list.text()).not.toContain(orderId);
+    const thankYou = await page.goto(`/po-thank-you?order=${orderId}`);
+    expect(await thankYou?.text()).not.toContain("PRIVATE-1");
 
     await addToCart(page, PUMP, 1);
     await checkoutFromDrawer(page);

@@ -1,10 +1,12 @@
 import { data, Form } from "react-router";
 import { formatMoney } from "../components/product/money";
+import { adminApi, createDraftOrder } from "../lib/commercial/draft-orders.server";
 import { type PurchaseOrder, STATUS_LABELS } from "../lib/commercial/purchase-order";
 import {
   type DecisionOutcome,
   decidePurchaseOrder,
   readDecision,
+  recordDraftOrder,
 } from "../lib/commercial/purchase-orders.server";
 import type { Route } from "./+types/purchase-orders.decision";
 
@@ -25,9 +27,12 @@ const REFUSED: Record<Exclude<DecisionOutcome["outcome"], "decided">, [number, s
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
+/** The Shopify draft order's name (#D12), or why there is none. */
+type DraftState = string;
+
 type PageData =
   | { state: "open"; decision: "approve" | "reject"; order: PurchaseOrder }
-  | { state: "decided"; order: PurchaseOrder }
+  | { state: "decided"; order: PurchaseOrder; draft: DraftState }
   | { state: "refused"; message: string; order: PurchaseOrder | null };
 
 function refused(outcome: Exclude<DecisionOutcome, { outcome: "decided" }>) {
@@ -47,10 +52,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, database } = context.services;
+  const { config, database, logger } = context.services;
   const outcome = await decidePurchaseOrder(database.db, tokenOf(request), config.sessionSecret);
   if (outcome.outcome !== "decided") return refused(outcome);
-  return data<PageData>({ state: "decided", order: outcome.order }, { headers: PRIVATE });
+  const { order } = outcome;
+  // product §4: an approved order becomes a Shopify draft order where the Admin API is set up.
+  // The approval stands whatever the Admin API answers; staff are told if the draft is missing.
+  const admin = order.status === "approved" ? adminApi(config) : null;
+  let draft: DraftState = "none";
+  if (admin) {
+    try {
+      const created = await createDraftOrder(admin, order);
+      await recordDraftOrder(database.db, order.id, created.id);
+      draft = created.name;
+    } catch (error) {
+      logger.warn({ err: error, order: order.number }, "draft order not created");
+      draft = "failed";
+    }
+  }
+  return data<PageData>({ state: "decided", order, draft }, { headers: PRIVATE });
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
@@ -104,6 +124,11 @@ export default function PurchaseOrderDecision({ loaderData, actionData }: Route.
         <>
           <p role="status" className="mt-4 text-lg">
             {page.order.number} is now {STATUS_LABELS[page.order.status].toLowerCase()}.
+            {page.draft === "failed"
+              ? " The Shopify draft order could not be created just now: create it in Shopify admin."
+              : page.draft !== "none"
+                ? ` Shopify draft order ${page.draft} is ready to invoice.`
+                : ""}
           </p>
           <OrderFacts order={page.order} />
         </>

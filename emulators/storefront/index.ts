@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type Router } from "express";
 import { z } from "zod";
+import { createAdminEmulator } from "./admin";
 import { type CartStorage, createMemoryCartStorage } from "./cart-storage";
 import { createCartBook, parseCartGid } from "./carts";
 import { loadCatalog } from "./catalog";
@@ -95,6 +96,8 @@ export function createStorefrontEmulator(options: StorefrontEmulatorOptions): Ro
   ];
   router.post("/api/:version/graphql.json", ...bodyParsers, graphql);
   router.get("/api/:version/graphql.json", graphql);
+
+  router.use(createAdminEmulator().router);
 
   if (options.testControls) mountTestControls(router, stats, cartFaults);
 

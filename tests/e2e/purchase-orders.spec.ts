@@ -122,6 +122,8 @@ test.describe("purchase orders", () => {
     await expect(page.getByTestId("decision-status")).toHaveText("Submitted");
     await page.getByRole("button", { name: `Approve ${number}` }).click();
     await expect(page.getByRole("status")).toContainText(`${number} is now approved`);
+    // The storefront emulator's Admin API made the Shopify draft order.
+    await expect(page.getByRole("status")).toContainText(/Shopify draft order #D\d+ is ready/);
     const again = await page.goto(approve ?? "");
     expect(again?.status()).toBe(409);
     await expect(page.getByRole("alert")).toContainText("cannot be used again");

@@ -109,11 +109,9 @@ export function createAdminEmulator(): { router: Router; draftOrders: () => Emul
     express.json({ limit: "1mb" }),
     (request, response, next) => {
       if (request.get("X-Shopify-Access-Token") !== EMBEDDED_ADMIN_TOKEN) {
-        response
-          .status(401)
-          .json({
-            errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
-          });
+        response.status(401).json({
+          errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+        });
         return;
       }
       if (!API_VERSION_PATTERN.test(request.params.version ?? "")) {

@@ -36,6 +36,7 @@ export default [
   route("account/logout", "routes/account.logout.ts"),
   route("account/orders/:id", "routes/account.orders.$id.tsx"),
   route("account/commercial-orders/:id", "routes/account.commercial-orders.$id.tsx"),
+  route("account/vip", "routes/account.vip.tsx"),
   route("api/auth/:action", "routes/api.auth.ts"),
   route("api/customer/:action", "routes/api.customer.ts"),
   route("certificate/verify/:code?", "routes/certificate.verify.tsx"),

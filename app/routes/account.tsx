@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AddressBook } from "../components/account/address-book";
 import { Certificates } from "../components/account/certificates";
 import {
@@ -134,6 +134,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Welcome back, {profile.firstName || profile.displayName}.
             {profile.commercial ? " Your trade account is active." : ""}
           </p>
+          {profile.vip ? (
+            <p className="mt-2">
+              <Link to="/account/vip" className="font-semibold text-lagoon-700 underline">
+                VIP early access
+              </Link>
+            </p>
+          ) : null}
         </div>
         {/* A document submission: sign-out ends at the platform's logout page, outside the app. */}
         <Form method="post" action="/account/logout" reloadDocument>

@@ -24,6 +24,9 @@ import type {
 } from "./types";
 
 export { StorefrontError } from "./storefront.server";
+
+/** Tags the shop uses for its own lists (VIP early access, product §6): never a shopper's filter. */
+const INTERNAL_TAGS = new Set(["vip-early-access"]);
 export type * from "./types";
 
 // product §8's messages, word for word. it names none for search and the collection list.
@@ -122,7 +125,9 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
           cache: CATALOG_CACHE,
         });
         if (!data.collection) return null;
-        const tags = flattenConnection(data.collection.products).flatMap((p) => p.tags);
+        const tags = flattenConnection(data.collection.products)
+          .flatMap((p) => p.tags)
+          .filter((tag) => !INTERNAL_TAGS.has(tag));
         return [...new Set(tags)].sort((a, b) => a.localeCompare(b, "en"));
       });
     },

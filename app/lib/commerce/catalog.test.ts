@@ -215,6 +215,12 @@ describe("collections", () => {
     expect(tags).not.toContain("pump");
   });
 
+  it("keeps the shop's own tags out of a collection's filters (VIP early access)", async () => {
+    const tags = await catalog().getCollectionTags("spa-covers");
+    expect(tags?.length).toBeGreaterThan(0);
+    expect(tags).not.toContain("vip-early-access");
+  });
+
   it("answers null for a collection that does not exist", async () => {
     expect(await catalog().getCollection("no-such-collection")).toBeNull();
     expect(await catalog().getCollection("999")).toBeNull();

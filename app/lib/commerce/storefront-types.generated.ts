@@ -1482,6 +1482,13 @@ export type CollectionsQueryVariables = Exact<{
 
 export type CollectionsQuery = { collections: { nodes: Array<{ id: string, handle: string, title: string, description: string, updatedAt: string, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }> } };
 
+export type EarlyAccessProductsQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+
+export type EarlyAccessProductsQuery = { products: { nodes: Array<{ id: string, handle: string, title: string, vendor: string, productType: string, availableForSale: boolean, featuredImage: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } } }> } };
+
 export type MoneyFragment = { amount: string, currencyCode: CurrencyCode };
 
 export type ImageFragment = { id: string | null, url: string, altText: string | null, width: number | null, height: number | null };

@@ -27,6 +27,7 @@ export { StorefrontError } from "./storefront.server";
 
 /** Tags the shop uses for its own lists (VIP early access, product §6): never a shopper's filter. */
 const INTERNAL_TAGS = new Set(["vip-early-access"]);
+
 export type * from "./types";
 
 // product §8's messages, word for word. it names none for search and the collection list.

@@ -13,6 +13,22 @@ export function errorResponse(
 }
 
 /**
+ * A page's form post. Anything else (no body, JSON, a broken multipart body) is the client's
+ * mistake: the 400 error page, never a 500.
+ */
+export async function readPageForm(request: Request): Promise<FormData> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    try {
+      return await request.formData();
+    } catch {
+      // Falls through to the 400 below.
+    }
+  }
+  throw data(null, { status: 400, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
  * The body of an API call as a plain object, from JSON or a form post. Malformed JSON, another
  * content type or a non-object body is `null`, for the caller to answer with a 400.
  */

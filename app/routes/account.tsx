@@ -12,6 +12,7 @@ import { CustomerActionError } from "../lib/customer/account.server";
 import type { AccountActionResult } from "../lib/customer/account-form";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { withCookies } from "../lib/customer/session.server";
+import { readPageForm } from "../lib/request-body.server";
 import { loadCustomerCertificates } from "../lib/training/certificates.server";
 import type { Route } from "./+types/account";
 
@@ -71,7 +72,7 @@ async function loadCommercialOrders(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const customer = await requireGuards(handle, request, context);
-  const form = await request.formData();
+  const form = await readPageForm(request);
   const values = Object.fromEntries(
     [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );

@@ -9,6 +9,7 @@ import {
 } from "../lib/content/preview.server";
 import { isUpstreamFailure } from "../lib/content/reader.server";
 import { PREVIEW_PAGE_CACHE } from "../lib/http-cache";
+import { readPageForm } from "../lib/request-body.server";
 import type { Route } from "./+types/preview";
 
 type Problem = "incomplete" | "invalid" | "expired" | "missing-document";
@@ -82,7 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The preview banner's "Exit preview": forget the session and show the published page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readPageForm(request);
   throw redirect(safeReturnPath(form.get("next")), {
     headers: {
       ...noStore,

@@ -47,6 +47,22 @@ describe("POST /api/cart (handleCartAction)", () => {
     expect(cartOf(again.body)?.totalQuantity).toBe(3);
   });
 
+  it("refuses a quantity beyond the Storefront API's 32-bit range as bad input (400)", async () => {
+    const browser = new Browser();
+    const added = await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "1" });
+    const lineId = cartOf(added.body)?.lines[0]?.id ?? "";
+    for (const quantity of ["2147483648", "99999999999999999999"]) {
+      expect(await post(browser, { intent: "update", lineId, quantity })).toMatchObject({
+        status: 400,
+        body: { ok: false, error: CART_ERRORS.update },
+      });
+      expect(await post(browser, { intent: "add", merchandiseId: PUMP, quantity })).toMatchObject({
+        status: 400,
+        body: { ok: false, error: CART_ERRORS.add },
+      });
+    }
+  });
+
   it("updates with lower values becoming 1, and removes", async () => {
     const browser = new Browser();
     const added = await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "4" });

@@ -43,13 +43,18 @@ export type CartActionData =
 const VARIANT_ID = /^gid:\/\/shopify\/ProductVariant\/\d+$/;
 const LINE_ID = /^gid:\/\/shopify\/CartLine\/[^\s]+$/;
 
+const MAX_QUANTITY = 2_147_483_647;
+
 // product §5: quantities are whole numbers, at least 1, lower values become 1. Not a number at all
 // is bad input, not a 1.
 const QuantitySchema = z
   .string()
   .trim()
-  .regex(/^-?\d+$/)
-  .transform((value) => clampCartQuantity(value));
+  .regex(/^-?\d{1,10}$/)
+  .transform((value) => clampCartQuantity(value))
+  // The Storefront API's quantities are 32-bit: a larger one is the client's mistake (400), not
+  // an upstream failure (502).
+  .refine((quantity) => quantity <= MAX_QUANTITY);
 
 const IntentSchema = z.discriminatedUnion("intent", [
   z.object({

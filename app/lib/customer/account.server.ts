@@ -196,11 +196,23 @@ export function customerAccount(
 
     ordersAfter: (cursor) =>
       call(CUSTOMER_ERRORS.fetch, 502, async () => {
-        const data = await client.request(CUSTOMER_ORDERS_QUERY, {
-          accessToken,
-          variables: { first: ORDERS_PAGE_SIZE, after: cursor },
-        });
-        return { orders: data.customer.orders.nodes, pageInfo: data.customer.orders.pageInfo };
+        // A cursor is opaque but never long or spaced; one the API refuses (a GraphQL error, not
+        // a failure to answer) came from the client, not from a page of ours: 400, not 502.
+        if (!/^[A-Za-z0-9+/=_-]{1,512}$/.test(cursor)) {
+          throw new CustomerActionError(CUSTOMER_ERRORS.fetch, 400, "after");
+        }
+        try {
+          const data = await client.request(CUSTOMER_ORDERS_QUERY, {
+            accessToken,
+            variables: { first: ORDERS_PAGE_SIZE, after: cursor },
+          });
+          return { orders: data.customer.orders.nodes, pageInfo: data.customer.orders.pageInfo };
+        } catch (error) {
+          if (error instanceof GraphqlRequestError && error.reason === "graphql") {
+            throw new CustomerActionError(CUSTOMER_ERRORS.fetch, 400, "after");
+          }
+          throw error;
+        }
       }),
 
     order: (id) =>

@@ -105,7 +105,7 @@ function sharedRefresh(config: Config, cache: Cache, session: CustomerSession) {
     );
 }
 
-function loginRedirect(request: Request, setCookies: string[]) {
+export function loginRedirect(request: Request, setCookies: string[]) {
   const url = new URL(request.url);
   return redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`, {
     headers: withCookies(setCookies),

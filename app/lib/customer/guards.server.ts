@@ -1,7 +1,8 @@
 import { type AppLoadContext, data } from "react-router";
-import { type CustomerAccount, customerAccount } from "./account.server";
-import { requireFreshSession } from "./fresh-session.server";
+import { type CustomerAccount, CustomerActionError, customerAccount } from "./account.server";
+import { loginRedirect, requireFreshSession } from "./fresh-session.server";
 import type { CustomerSession } from "./session.server";
+import { destroySession } from "./session.server";
 
 /** product §6: the route guards. What commercial and vip admit is ARCHITECTURE.md's decision. */
 export const GUARD_NAMES = ["auth", "commercial", "vip"] as const;
@@ -23,7 +24,41 @@ export async function requireCustomer(
   context: AppLoadContext,
 ): Promise<SignedInCustomer> {
   const { session, setCookies } = await requireFreshSession(request, context.services);
-  return { session, account: customerAccount(context.services, session), setCookies };
+  const account = forPages(customerAccount(context.services, session), request, context);
+  return { session, account, setCookies };
+}
+
+/**
+ * The account as pages use it (product §4): a token the platform rejects (401) ends the session
+ * and sends the customer to sign in again, coming back here; another refusal is its status page
+ * (a bad cursor is a 400), never a 500. The API routes answer JSON errors instead.
+ */
+function forPages(
+  account: CustomerAccount,
+  request: Request,
+  context: AppLoadContext,
+): CustomerAccount {
+  const guarded = {} as Record<string, unknown>;
+  for (const [name, method] of Object.entries(account) as [
+    string,
+    (...args: never[]) => unknown,
+  ][]) {
+    guarded[name] = async (...args: never[]) => {
+      try {
+        return await method(...args);
+      } catch (error) {
+        if (!(error instanceof CustomerActionError) || request.method !== "GET") throw error;
+        if (error.status === 401) {
+          throw loginRedirect(request, await destroySession(context.services.config));
+        }
+        throw data(null, {
+          status: error.status,
+          headers: { "Cache-Control": "private, no-store" },
+        });
+      }
+    };
+  }
+  return guarded as unknown as CustomerAccount;
 }
 
 /** What a route declares: `export const handle = { guards: ["auth"] } satisfies GuardedHandle`. */

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { data, redirect } from "react-router";
-import { sleep as wait } from "../abort";
+import { untilAborted, sleep as wait } from "../abort";
 import type { Cache } from "../cache";
 import type { Config } from "../config";
 import { CUSTOMER_ERRORS } from "./account.server";
@@ -26,9 +26,16 @@ export const REFRESH_RETRY_DELAYS_MS = [1000, 2000, 3000] as const;
 /** product §8: what an API call answers while the identity provider is down. */
 export const SIGN_IN_UNAVAILABLE = "Sign-in is unavailable, please try again";
 
+/**
+ * Issue 14, finding 10: one deadline over a whole refresh, its retries and waits included, so a
+ * hanging identity provider costs a shopper at most this long before the 503.
+ */
+export const REFRESH_DEADLINE_MS = 10_000;
+
 export interface RefreshTiming {
   delaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
+  deadlineMs?: number;
 }
 
 export interface FreshSessionOptions {
@@ -72,10 +79,23 @@ export async function readFreshSession(
   const refresh = sharedRefresh(config, cache, session);
   const delays = timing.delaysMs ?? REFRESH_RETRY_DELAYS_MS;
   const sleep = timing.sleep ?? wait;
-  for (let attempt = 0; attempt <= delays.length; attempt += 1) {
+  const deadline = AbortSignal.timeout(timing.deadlineMs ?? REFRESH_DEADLINE_MS);
+  for (let attempt = 0; attempt <= delays.length && !deadline.aborted; attempt += 1) {
     if (attempt > 0) await sleep(delays[attempt - 1] ?? 0);
+    if (deadline.aborted) break;
     try {
-      const refreshed = await refresh(refreshToken);
+      // The refresh itself may go on (it is shared, and cached for the next request); this
+      // request stops waiting for it at the deadline.
+      const refreshed = await untilAborted(refresh(refreshToken), deadline).catch(
+        (error: unknown) => {
+          if (deadline.aborted) {
+            throw new IdentityProviderUnavailableError("The refresh passed its deadline", {
+              cause: error,
+            });
+          }
+          throw error;
+        },
+      );
       return {
         status: "signed-in",
         session: refreshed,

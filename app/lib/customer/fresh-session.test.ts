@@ -122,6 +122,17 @@ describe("readFreshSession (product §4)", () => {
     expect(refresh).toHaveBeenCalledTimes(4);
   });
 
+  it("gives up at its deadline when the provider hangs, however many retries are left (finding 10)", async () => {
+    refresh.mockImplementation(() => new Promise(() => {}));
+    const started = Date.now();
+    const fresh = await readFreshSession(await requestWith(expired), services, {
+      timing: { deadlineMs: 300 },
+    });
+    expect(fresh).toEqual({ status: "unavailable" });
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
   it("ends the session at once when the provider rejects the refresh token", async () => {
     refresh.mockRejectedValue(new RefreshRejectedError("invalid_grant"));
     const fresh = await readFreshSession(await requestWith(expired), services, { timing: noWait });

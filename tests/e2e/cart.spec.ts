@@ -154,10 +154,15 @@ test.describe("the cart", () => {
     await reload(page);
     await openDrawer(page);
     const input = await quantityInput(lineOf(page, PUMP.title));
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith("/api/cart") && response.request().method() === "POST",
+    );
     await input.fill("10");
     await input.press("Enter");
     await expect(page.getByTestId("cart-badge").first()).toHaveText("9+");
     await expect(drawerOf(page).getByTestId("cart-subtotal")).toHaveText("$10,990.00 AUD");
+    // The badge and subtotal change at once (optimistic); reload only once the server has it.
+    expect((await saved).status()).toBe(200);
 
     await reload(page);
     await expect(page.getByTestId("cart-badge").first()).toHaveText("9+");

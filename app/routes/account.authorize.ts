@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { CodeVerifierNotFoundError, completeSignIn } from "../lib/customer/auth.server";
 import { SignInFailedError } from "../lib/customer/oidc.server";
 import { commitSession, withCookies } from "../lib/customer/session.server";
@@ -15,7 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: withCookies(await commitSession(session, config), { "Cache-Control": "no-store" }),
     });
   } catch (error) {
-    if (error instanceof CodeVerifierNotFoundError) throw data(error.message, { status: 400 });
+    // A stale or replayed callback (the back button after signing in, a second tab): its one-time
+    // verifier is gone. The login page says so and offers a fresh sign-in, coming back as asked.
+    if (error instanceof CodeVerifierNotFoundError) {
+      return redirect("/login?error=expired", { headers: { "Cache-Control": "no-store" } });
+    }
     if (error instanceof SignInFailedError) {
       logger.warn({ code: error.code }, "sign-in failed");
       return redirect("/login?error=failed");

@@ -15,6 +15,14 @@ export const loader = (args: Route.LoaderArgs) =>
     seo: ({ page }) => ({ page, noindex: true }),
   });
 
+const SIGN_IN_ERRORS: Record<string, string> = {
+  cancelled: "Sign-in was cancelled. You can try again whenever you are ready.",
+  // product §8's 'Code verifier not found', said so a shopper knows what to do.
+  expired:
+    "Code verifier not found: that sign-in link was already used or has expired. Please sign in again.",
+  failed: "We could not sign you in. Please try again.",
+};
+
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
@@ -37,9 +45,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         ) : null}
         {signInError ? (
           <p role="alert" className="mt-6 max-w-3xl text-coral-600">
-            {signInError === "cancelled"
-              ? "Sign-in was cancelled. You can try again whenever you are ready."
-              : "We could not sign you in. Please try again."}
+            {SIGN_IN_ERRORS[signInError] ?? SIGN_IN_ERRORS.failed}
           </p>
         ) : null}
         <div className="mt-8">

@@ -171,6 +171,16 @@ test.describe("the cart", () => {
     await expect(page.getByRole("button", { name: "Open cart, 10 items" }).first()).toBeAttached();
   });
 
+  test("a product link inside the drawer navigates and closes the drawer", async ({ page }) => {
+    await visit(page, "/");
+    await addToCart(page, PUMP.variantId, 1);
+    await reload(page);
+    await openDrawer(page);
+    await drawerOf(page).getByRole("link", { name: PUMP.title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${PUMP.path}$`));
+    await expect(drawerOf(page)).toBeHidden();
+  });
+
   test("a course asks for each participant and shows them, without quantity controls", async ({
     page,
   }) => {

@@ -49,6 +49,10 @@ export function CartDrawer() {
   const reauthenticate = layout?.notice?.reauthenticate === true;
   // product §6: commercial-only products need a signed-in commercial customer; sign in, then back.
   const signInTo = layout?.notice?.signInTo;
+  // product §4: a navigation (a product link inside the drawer, say) closes the drawer.
+  const { pathname, search } = location;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is what a new address means.
+  useEffect(() => closeCartDrawer(), [pathname, search]);
   useEffect(() => {
     if (reauthenticate || signInTo) openCartDrawer();
   }, [reauthenticate, signInTo]);

@@ -45,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+const CHUNK_RELOAD_GUARD = `addEventListener("vite:preloadError",function(e){try{var k="lagoon:chunk-reload",t=Number(sessionStorage.getItem(k)||0);if(Date.now()-t>1e4){sessionStorage.setItem(k,String(Date.now()));location.reload()}}catch(_){}})`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Lets tests (and CSS) know the page is interactive.
@@ -59,6 +61,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* product §4: a code chunk that fails to load (a deploy replaced it) reloads the page once;
+            a second failure within 10 s shows the error page rather than reloading in a loop. */}
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input.
+          dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_GUARD }}
+        />
         <Meta />
         <Links />
       </head>

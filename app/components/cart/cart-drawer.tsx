@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { CART_ACTION } from "../../lib/commerce/cart-pending";
 import { SignInButton } from "../account/sign-in-button";
 import { CloseIcon } from "../ui/icons";
+import { ChunkBoundary } from "./chunk-boundary";
 import { EmptyCartText } from "./empty-cart-text";
 import { lazyComponent } from "./lazy";
 import { showToast } from "./toast-queue";
@@ -99,18 +100,22 @@ export function CartDrawer() {
               Your cart could not be loaded just now. It is safe: please try again in a moment.
             </p>
           ) : hasLines ? (
-            <Suspense fallback={<p className="py-6 text-slate-700">Loading your cart…</p>}>
-              <CartLines returnTo={returnTo} />
-            </Suspense>
+            <ChunkBoundary>
+              <Suspense fallback={<p className="py-6 text-slate-700">Loading your cart…</p>}>
+                <CartLines returnTo={returnTo} />
+              </Suspense>
+            </ChunkBoundary>
           ) : (
             <EmptyCartText />
           )}
         </div>
         <div className="border-t border-slate-200 px-5 py-4">
           {hasLines ? (
-            <Suspense fallback={null}>
-              <CartSubtotal />
-            </Suspense>
+            <ChunkBoundary>
+              <Suspense fallback={null}>
+                <CartSubtotal />
+              </Suspense>
+            </ChunkBoundary>
           ) : null}
           <p className="mt-1 text-sm text-slate-600">
             GST included. Shipping is calculated at checkout.

@@ -8,6 +8,7 @@ export default [
   route("preview", "routes/preview.tsx"),
   route("slice-simulator", "routes/slice-simulator.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemap/:kind/:page", "routes/sitemap-part.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/revalidate", "routes/api.revalidate.ts"),
   route("api/cart", "routes/api.cart.ts"),

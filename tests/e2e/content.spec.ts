@@ -213,26 +213,62 @@ test.describe("search engines", () => {
     "navigation",
   ];
 
-  test("the sitemap lists every public content URL and nothing else", async ({
+  test("the sitemap index lists every public content URL, collection and product, and nothing else", async ({
     request,
     baseURL,
   }) => {
-    const expected = new Set(
+    const expectedPages = new Set(
       readdirSync(CONTENT_DIR, { recursive: true, encoding: "utf8" })
         .filter((file) => file.endsWith(".json") && !file.startsWith("drafts"))
         .map((file) => JSON.parse(readFileSync(path.join(CONTENT_DIR, file), "utf8")))
         .filter((document) => !NOT_INDEXED.includes(document.type))
         .map((document) => new URL(resolveDocumentPath(document), baseURL).toString()),
     );
-    const response = await request.get("/sitemap.xml");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["content-type"]).toContain("application/xml");
-    const xml = await response.text();
-    const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(new Set(listed)).toEqual(expected);
-    expect(listed).toHaveLength(expected.size);
-    expect(xml).not.toContain("slice-simulator");
-    expect(xml).not.toContain("robot-cleaners-compared");
+    const catalogDir = path.join(CONTENT_DIR, "../demo/catalog");
+    const products = readdirSync(path.join(catalogDir, "products"))
+      .flatMap((file) => JSON.parse(readFileSync(path.join(catalogDir, "products", file), "utf8")))
+      .map((product: { handle: string }) =>
+        new URL(`/store/products/${product.handle}`, baseURL).toString(),
+      );
+    const collections = JSON.parse(
+      readFileSync(path.join(catalogDir, "collections.json"), "utf8"),
+    ).map((collection: { handle: string }) =>
+      new URL(`/store/collections/${collection.handle}`, baseURL).toString(),
+    );
+
+    const locs = (xml: string) =>
+      [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? "");
+    const index = await request.get("/sitemap.xml");
+    expect(index.status()).toBe(200);
+    expect(index.headers()["content-type"]).toContain("application/xml");
+    const indexXml = await index.text();
+    expect(indexXml).toContain("<sitemapindex");
+    const files = locs(indexXml);
+    expect(files.map((file) => new URL(file).pathname)).toEqual([
+      "/sitemap/pages/1.xml",
+      "/sitemap/collections/1.xml",
+      "/sitemap/products/1.xml",
+    ]);
+    expect(indexXml.match(/<lastmod>/g)).toHaveLength(3);
+
+    const listed: Record<string, string[]> = {};
+    for (const file of files) {
+      const response = await request.get(file);
+      expect(response.status()).toBe(200);
+      const xml = await response.text();
+      expect(xml.match(/<lastmod>\d{4}-\d{2}-\d{2}T/g)?.length).toBe(locs(xml).length);
+      listed[new URL(file).pathname] = locs(xml);
+    }
+    expect(new Set(listed["/sitemap/pages/1.xml"])).toEqual(expectedPages);
+    expect(listed["/sitemap/pages/1.xml"]).toHaveLength(expectedPages.size);
+    expect(new Set(listed["/sitemap/collections/1.xml"])).toEqual(new Set(collections));
+    expect(new Set(listed["/sitemap/products/1.xml"])).toEqual(new Set(products));
+    // Variants are not URLs of their own.
+    expect(listed["/sitemap/products/1.xml"]?.some((url) => url.includes("variant"))).toBe(false);
+    expect(JSON.stringify(listed)).not.toContain("slice-simulator");
+    expect(JSON.stringify(listed)).not.toContain("robot-cleaners-compared");
+    expect((await request.get("/sitemap/products/2.xml")).status()).toBe(404);
+    expect((await request.get("/sitemap/orders/1.xml")).status()).toBe(404);
   });
 
   test("robots.txt points at the sitemap", async ({ request, baseURL }) => {

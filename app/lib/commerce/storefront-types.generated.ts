@@ -1594,3 +1594,17 @@ export type PredictiveSearchQueryVariables = Exact<{
 
 
 export type PredictiveSearchQuery = { predictiveSearch: { products: Array<{ id: string, handle: string, title: string, vendor: string, productType: string, availableForSale: boolean, featuredImage: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null, priceRange: { minVariantPrice: { amount: string, currencyCode: CurrencyCode }, maxVariantPrice: { amount: string, currencyCode: CurrencyCode } } }>, collections: Array<{ id: string, handle: string, title: string, image: { id: string | null, url: string, altText: string | null, width: number | null, height: number | null } | null }>, queries: Array<{ text: string, styledText: string }> } | null };
+
+export type SitemapProductsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+
+export type SitemapProductsQuery = { products: { nodes: Array<{ handle: string, updatedAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type SitemapCollectionsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+
+export type SitemapCollectionsQuery = { collections: { nodes: Array<{ handle: string, updatedAt: string }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };

@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import {
+  chunk,
+  loadSitemap,
+  pageCount,
+  SITEMAP_KINDS,
+  type SitemapKind,
+  unavailable,
+  urlsetXml,
+  xmlResponse,
+} from "../lib/sitemap.server";
+import type { Route } from "./+types/sitemap-part";
+
+/** /sitemap/{pages|collections|products}/{n}.xml: one file of the sitemap index. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const kind = params.kind as SitemapKind;
+  const page = Number(/^([1-9]\d{0,4})\.xml$/.exec(params.page)?.[1]);
+  if (!SITEMAP_KINDS.includes(kind) || !page) throw data(null, { status: 404 });
+  let entries: Awaited<ReturnType<typeof loadSitemap>>;
+  try {
+    entries = await loadSitemap(context, kind);
+  } catch (error) {
+    return unavailable(context, error);
+  }
+  if (page > pageCount(entries)) throw data(null, { status: 404 });
+  return xmlResponse(urlsetXml(context.services.config.publicUrl, chunk(entries, page)));
+}

@@ -26,6 +26,7 @@ export default [
   route("projects/:uid", "routes/project.tsx"),
   route("training-centre/:uid", "routes/course.tsx"),
   route("thank-you", "routes/thank-you.tsx", { id: "thank-you" }),
+  route("thank-you/order-received", "routes/order-received.tsx"),
   route("thank-you/:uid", "routes/thank-you.tsx", { id: "thank-you-page" }),
   route("purchase-order-checkout", "routes/purchase-order-checkout.tsx"),
   route("po-thank-you", "routes/po-thank-you.tsx"),

@@ -45,7 +45,7 @@ export function checkoutCustomersOf(
         processedAt: order.createdAt,
         currencyCode: order.currencyCode,
       });
-      return { name: placed.name };
+      return { id: placed.id, name: placed.name };
     },
   };
 }

@@ -27,7 +27,7 @@ const customers: CheckoutCustomers = {
   findSignedInCustomer: async () => signedIn,
   addOrder: async (customerId, order) => {
     orders.push({ customerId, total: order.total });
-    return { name: `#${1000 + orders.length}` };
+    return { id: `gid://shopify/Order/${5000 + orders.length}`, name: `#${1000 + orders.length}` };
   },
 };
 
@@ -319,7 +319,7 @@ describe("the emulator's checkout page", () => {
       redirect: "manual",
     });
     expect(placed.status).toBe(303);
-    expect(placed.headers.get("location")).toBe(`${origin}/thank-you`);
+    expect(placed.headers.get("location")).toBe(`${origin}/thank-you/order-received`);
     const recorded = (await storage.listOrders()).at(-1);
     expect((await storage.listOrders()).length).toBe(ordersBefore + 1);
     expect(recorded).toMatchObject({

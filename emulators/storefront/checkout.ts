@@ -17,7 +17,7 @@ import type { StorefrontStore } from "./store";
 // cart's checkoutUrl opens this page; placing the order records it (on the customer's account
 // when the shopper is signed in at the customer-account emulator and came with logged_in=true,
 // else as a guest order the storefront emulator keeps), completes the cart and returns the
-// shopper to the shop's /thank-you.
+// shopper to the shop's /thank-you/order-received.
 
 /** A customer the checkout can attribute an order to. */
 export interface CheckoutCustomer {
@@ -37,7 +37,7 @@ export interface CheckoutCustomers {
     res: ServerResponse,
   ): Promise<CheckoutCustomer | undefined>;
   /** Records the order on the customer's account; answers its name ("#1001"). */
-  addOrder(customerId: string, order: CheckoutOrder): Promise<{ name: string }>;
+  addOrder(customerId: string, order: CheckoutOrder): Promise<{ id: string; name: string }>;
 }
 
 const required = (message: string) => z.string().trim().min(1, message).max(255, message);
@@ -287,12 +287,19 @@ export function createCheckout(options: {
       send(response, 409, renderCheckoutGonePage({ ...shop, empty: false }));
       return;
     }
+    let placedId: string | null = null;
     if (customer && options.customers) {
       const placed = await options.customers.addOrder(customer.id, order);
       order.customerOrderName = placed.name;
+      placedId = placed.id;
     }
     await store.carts.storage.recordOrder(order);
-    response.redirect(303, `${publicOrigin}/thank-you`);
+    // The shop's own "order received" page; a signed-in customer's names their order.
+    const numericId = placedId?.split("/").pop();
+    response.redirect(
+      303,
+      `${publicOrigin}/thank-you/order-received${numericId ? `?order=${numericId}` : ""}`,
+    );
   });
 
   return router;

@@ -244,7 +244,9 @@ test.describe("the cart", () => {
     await page.getByRole("textbox", { name: "Postcode" }).fill("4220");
     await page.getByRole("button", { name: "Place order" }).click();
 
-    await expect(page).toHaveURL(/\/thank-you$/);
+    await expect(page).toHaveURL(/\/thank-you\/order-received$/);
+    await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+    await expect(page.getByText("your message")).toHaveCount(0);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await expect(page.getByRole("button", { name: "Open cart, empty" }).first()).toBeAttached();
     await openDrawer(page);

@@ -1,0 +1,103 @@
+import { data, Link } from "react-router";
+import { PageHeader } from "../components/content/page-parts";
+import { formatMoney } from "../components/product/money";
+import { loadThankYouPage } from "../lib/content/pages.server";
+import { contentReader, notFound } from "../lib/content/reader.server";
+import { customerAccount, type OrderDetail } from "../lib/customer/account.server";
+import { readFreshSession } from "../lib/customer/fresh-session.server";
+import { withCookies } from "../lib/customer/session.server";
+import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { ButtonLink, RichHtml } from "../slices/parts";
+import type { Route } from "./+types/order-received";
+
+/**
+ * Where the hosted checkout comes back to (issue 12, item 7): the `order-received` thank-you page.
+ * A signed-in customer whose order `?order=` is sees its number, total and items; anyone else
+ * (anonymous, or not their order) gets the generic text, never someone else's order.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const orderId = new URL(request.url).searchParams.get("order") ?? "";
+  const page = await loadThankYouPage(contentReader(request, context.services), "order-received");
+  if (!page) notFound();
+  if (!/^\d{1,20}$/.test(orderId)) {
+    return data({ page, order: null }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } });
+  }
+  const fresh = await readFreshSession(request, context.services);
+  let order: OrderDetail | null = null;
+  if (fresh.status === "signed-in") {
+    order = await customerAccount(context.services, fresh.session)
+      .order(`gid://shopify/Order/${orderId}`)
+      .catch(() => null);
+  }
+  const setCookies =
+    fresh.status === "signed-in" || fresh.status === "rejected" ? fresh.setCookies : [];
+  return data(
+    {
+      page,
+      order: order && {
+        id: orderId,
+        name: order.name,
+        total: order.totalPrice,
+        items: order.lineItems.nodes.map((line) => ({
+          title: line.title,
+          variantTitle: line.variantTitle,
+          quantity: line.quantity,
+        })),
+      },
+    },
+    { headers: withCookies(setCookies, { "Cache-Control": "private, no-store" }) },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: `${data?.page.title ?? "Thank you for your order"} | Coral Bay Pool & Spa` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function OrderReceived({ loaderData }: Route.ComponentProps) {
+  const { page, order } = loaderData;
+  return (
+    <>
+      <PageHeader title={page.title} />
+      <div className="container-page pb-16">
+        {order ? (
+          <section
+            aria-labelledby="order-received-heading"
+            className="mb-6 max-w-3xl rounded-md border border-lagoon-200 bg-lagoon-50 p-5"
+          >
+            <h2 id="order-received-heading" className="text-lg font-semibold text-slate-900">
+              Order{" "}
+              <Link to={`/account/orders/${order.id}`} className="text-lagoon-700 underline">
+                {order.name}
+              </Link>{" "}
+              · {order.total ? formatMoney(order.total) : ""}
+            </h2>
+            <ul className="mt-2 text-slate-700">
+              {order.items.map((item) => (
+                <li key={`${item.title}-${item.variantTitle}`}>
+                  {item.quantity} × {item.title}
+                  {item.variantTitle && item.variantTitle !== "Default Title"
+                    ? ` (${item.variantTitle})`
+                    : ""}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <RichHtml
+          html={page.messageHtml}
+          className="prose-content max-w-3xl text-lg text-slate-700"
+        />
+        {page.cta ? (
+          <div className="mt-8">
+            <ButtonLink href={page.cta.href}>{page.cta.label}</ButtonLink>
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -82,6 +82,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      // A shop with a Google Tag Manager container (the tag tests block Google's hosts).
+      command: serve(PORT + 8, "GTM_ID=GTM-LAGOON1"),
+      url: `http://localhost:${PORT + 8}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
       // A shop whose access tokens live 3 s, for the refresh and re-login tests.
       command: serve(
         PORT + 5,

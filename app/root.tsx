@@ -21,6 +21,11 @@ import { useNonce } from "./components/nonce";
 import { AnnouncementBar } from "./components/shell/announcement-bar";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
+import {
+  TagManagerNoScript,
+  TagManagerScript,
+  useTagManagerPageViews,
+} from "./components/shell/tag-manager";
 import { loadCartForLayout } from "./lib/commerce/cart-layout.server";
 import { createReadClient } from "./lib/content/client.server";
 import { pageDeadline } from "./lib/content/reader.server";
@@ -40,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       signedIn: isSignedIn(request.headers.get("Cookie")),
       cart: cart.data,
       year: new Date().getFullYear(),
+      gtmId: context.services.config.gtmId ?? null,
     },
     { headers: cart.headers },
   );
@@ -55,6 +61,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   const data = useRouteLoaderData<typeof loader>("root");
   const cartQuantity = useCartQuantity();
+  const gtmId = data?.gtmId ?? null;
+  useTagManagerPageViews(gtmId !== null);
   return (
     <html lang="en-AU">
       <head>
@@ -68,10 +76,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input.
           dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_GUARD }}
         />
+        {gtmId ? <TagManagerScript id={gtmId} nonce={nonce} /> : null}
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
+        {gtmId ? <TagManagerNoScript id={gtmId} /> : null}
         <a
           href="#main"
           className="sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -24,6 +24,17 @@ export function securityHeaders(config: Config): RequestHandler {
     "https://cdn.shopify.com",
     "https://images.prismic.io",
   ];
+  // product §5: with a GTM container, exactly what Google Tag Manager needs (its script, its
+  // noscript frame, its pixel, and Google Analytics' collection endpoints); without, nothing.
+  const gtm = config.gtmId ? ["https://www.googletagmanager.com"] : [];
+  const analytics = config.gtmId
+    ? [
+        "https://www.googletagmanager.com",
+        "https://www.google-analytics.com",
+        "https://*.google-analytics.com",
+        "https://*.analytics.google.com",
+      ]
+    : [];
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
 
@@ -33,13 +44,18 @@ export function securityHeaders(config: Config): RequestHandler {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", nonce],
+          scriptSrc: ["'self'", nonce, ...gtm],
           styleSrc: ["'self'", nonce],
           styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: imageSources,
+          imgSrc: [...imageSources, ...analytics],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://www.google.com"],
+          connectSrc: ["'self'", ...analytics],
+          frameSrc: [
+            "'self'",
+            "https://www.youtube-nocookie.com",
+            "https://www.google.com",
+            ...gtm,
+          ],
           formAction: ["'self'", publicOrigin, "https://*.myshopify.com", "https://shopify.com"],
           baseUri: ["'self'"],
           objectSrc: ["'none'"],

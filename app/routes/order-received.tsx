@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "../components/content/page-parts";
+import { ThankYouMessage } from "../components/content/thank-you-message";
 import { formatMoney } from "../components/product/money";
 import { loadThankYouPage } from "../lib/content/pages.server";
 import { contentReader, notFound } from "../lib/content/reader.server";
@@ -7,7 +8,6 @@ import { customerAccount, type OrderDetail } from "../lib/customer/account.serve
 import { readFreshSession } from "../lib/customer/fresh-session.server";
 import { withCookies } from "../lib/customer/session.server";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
-import { ButtonLink, RichHtml } from "../slices/parts";
 import type { Route } from "./+types/order-received";
 
 /**
@@ -88,15 +88,7 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         ) : null}
-        <RichHtml
-          html={page.messageHtml}
-          className="prose-content max-w-3xl text-lg text-slate-700"
-        />
-        {page.cta ? (
-          <div className="mt-8">
-            <ButtonLink href={page.cta.href}>{page.cta.label}</ButtonLink>
-          </div>
-        ) : null}
+        <ThankYouMessage page={page} />
       </div>
     </>
   );

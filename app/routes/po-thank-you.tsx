@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "../components/content/page-parts";
+import { ThankYouMessage } from "../components/content/thank-you-message";
 import { formatMoney } from "../components/product/money";
 import { STATUS_LABELS } from "../lib/commercial/purchase-order";
 import { findPurchaseOrder } from "../lib/commercial/purchase-orders.server";
@@ -7,7 +8,6 @@ import { loadThankYouPage } from "../lib/content/pages.server";
 import { contentReader, notFound } from "../lib/content/reader.server";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { withCookies } from "../lib/customer/session.server";
-import { ButtonLink, RichHtml } from "../slices/parts";
 import type { Route } from "./+types/po-thank-you";
 
 export const handle = { guards: ["auth"] } satisfies GuardedHandle;
@@ -75,15 +75,7 @@ export default function PurchaseOrderThankYou({ loaderData }: Route.ComponentPro
             </p>
           </div>
         ) : null}
-        <RichHtml
-          html={page.messageHtml}
-          className="prose-content max-w-3xl text-lg text-slate-700"
-        />
-        {page.cta ? (
-          <div className="mt-8">
-            <ButtonLink href={page.cta.href}>{page.cta.label}</ButtonLink>
-          </div>
-        ) : null}
+        <ThankYouMessage page={page} />
       </div>
     </>
   );

@@ -1,9 +1,9 @@
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { ThankYouMessage } from "../components/content/thank-you-message";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadThankYouPage } from "../lib/content/pages.server";
 import { seoMeta } from "../lib/seo";
-import { ButtonLink, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/thank-you";
 
@@ -31,15 +31,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       <PreviewBanner preview={preview} />
       <PageHeader title={page.title} />
       <div className="container-page">
-        <RichHtml
-          html={page.messageHtml}
-          className="prose-content max-w-3xl text-lg text-slate-700"
-        />
-        {page.cta ? (
-          <div className="mt-8">
-            <ButtonLink href={page.cta.href}>{page.cta.label}</ButtonLink>
-          </div>
-        ) : null}
+        <ThankYouMessage page={page} />
       </div>
       <SliceZone slices={page.slices} />
     </>

@@ -51,6 +51,36 @@ function prepareDocument(schema: GraphQLSchema, query: string): PreparedDocument
   }
 }
 
+/** A GraphQL request as Shopify reads it: GET parameters, a JSON body, or an application/graphql body. */
+export function readGraphqlParams(request: Request): GraphqlParams {
+  if (request.method === "GET") {
+    const { query, variables, operationName } = request.query;
+    let parsedVariables: Record<string, unknown> | undefined;
+    if (typeof variables === "string" && variables) {
+      try {
+        parsedVariables = JSON.parse(variables);
+      } catch {
+        return { invalid: "Variables are invalid JSON." };
+      }
+    }
+    return {
+      query: typeof query === "string" ? query : undefined,
+      variables: parsedVariables,
+      operationName: typeof operationName === "string" ? operationName : undefined,
+    };
+  }
+  if (typeof request.body === "string") return { query: request.body };
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  return {
+    query: typeof body.query === "string" ? body.query : undefined,
+    variables:
+      body.variables && typeof body.variables === "object"
+        ? (body.variables as Record<string, unknown>)
+        : undefined,
+    operationName: typeof body.operationName === "string" ? body.operationName : undefined,
+  };
+}
+
 export interface GraphqlHttpOptions<TContext> {
   schema: GraphQLSchema;
   /** Distinct query strings kept parsed and validated: that is most of a request's cost, and

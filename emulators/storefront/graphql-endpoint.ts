@@ -4,7 +4,7 @@ import {
   API_VERSION_PATTERN,
   createGraphqlHttpHandler,
   errorBody,
-  type GraphqlParams,
+  readGraphqlParams,
 } from "../shared/graphql-http";
 import type { StorefrontContext } from "./resolvers/context";
 import { EMULATED_API_VERSION } from "./schema";
@@ -20,35 +20,6 @@ export interface EmulatorStats {
 
 const DOCUMENT_CACHE_SIZE = 500;
 const DEFAULT_SLOW_MS = 10_000;
-
-function readParams(request: Request): GraphqlParams {
-  if (request.method === "GET") {
-    const { query, variables, operationName } = request.query;
-    let parsedVariables: Record<string, unknown> | undefined;
-    if (typeof variables === "string" && variables) {
-      try {
-        parsedVariables = JSON.parse(variables);
-      } catch {
-        return { invalid: "Variables are invalid JSON." };
-      }
-    }
-    return {
-      query: typeof query === "string" ? query : undefined,
-      variables: parsedVariables,
-      operationName: typeof operationName === "string" ? operationName : undefined,
-    };
-  }
-  if (typeof request.body === "string") return { query: request.body };
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  return {
-    query: typeof body.query === "string" ? body.query : undefined,
-    variables:
-      body.variables && typeof body.variables === "object"
-        ? (body.variables as Record<string, unknown>)
-        : undefined,
-    operationName: typeof body.operationName === "string" ? body.operationName : undefined,
-  };
-}
 
 function hasAccessToken(request: Request): boolean {
   return Boolean(
@@ -92,7 +63,7 @@ export function createGraphqlEndpoint(options: {
   return createGraphqlHttpHandler<StorefrontContext>({
     schema: options.schema,
     cacheSize: DOCUMENT_CACHE_SIZE,
-    readParams,
+    readParams: readGraphqlParams,
     badRequestCode: "BAD_REQUEST",
     async admit({ request, response, params, ...named }) {
       const operationName = named.operationName ?? "anonymous";

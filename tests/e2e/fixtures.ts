@@ -6,10 +6,13 @@ export const FAULT_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT_BASE
 
 /** A shop whose storefront (catalogue) answers THROTTLED (see playwright.config.ts). */
 export const STOREFRONT_FAULT_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT_BASE ?? 3100) + 7}`;
+/** A shop with GTM_ID=GTM-LAGOON1 (see playwright.config.ts). */
+export const GTM_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT_BASE ?? 3100) + 8}`;
 /** A shop whose access tokens expire after 3 s (see playwright.config.ts). */
 export const SHORT_TOKEN_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT_BASE ?? 3100) + 5}`;
 
-/** A console error or an uncaught exception during a test fails it (STYLE.md). */
+/** A console error or an uncaught exception during a test fails it (STYLE.md), unless the test
+ * expects it (`allowConsoleError`). */
 export const test = base.extend<{ allowConsoleError: RegExp | null }>({
   allowConsoleError: [null, { option: true }],
   page: async ({ page, allowConsoleError }, use) => {
@@ -19,7 +22,11 @@ export const test = base.extend<{ allowConsoleError: RegExp | null }>({
       const text = message.text();
       if (!allowConsoleError?.test(text)) errors.push(text);
     });
-    page.on("pageerror", (error) => errors.push(error.message));
+    // React reports some errors it recovers from through window.reportError (a page error), not
+    // the console: an expected one is allowed the same way.
+    page.on("pageerror", (error) => {
+      if (!allowConsoleError?.test(error.message)) errors.push(error.message);
+    });
     await use(page);
     expect(errors, "console errors during the test").toEqual([]);
   },

@@ -4,6 +4,7 @@ import { clampCartQuantity, isCourseProduct, MAX_SEATS } from "../../lib/commerc
 import type { LinePreview } from "../../lib/commerce/cart-optimistic";
 import { CART_ACTION, PREVIEW_FIELD } from "../../lib/commerce/cart-pending";
 import type { Image, ProductVariant } from "../../lib/commerce/types";
+import { pushAddToCart } from "../shell/tag-manager";
 import { openCartDrawer } from "./cart-drawer";
 import { lazyComponent } from "./lazy";
 import { useCartLayoutData } from "./use-cart";
@@ -108,6 +109,9 @@ export function AddToCartForm({
         if (submit(form, { once: true, extra })) {
           dialog.current?.close();
           openCartDrawer();
+          const field = form.elements.namedItem("quantity");
+          const asked = field instanceof HTMLInputElement ? clampCartQuantity(field.value) : 1;
+          pushAddToCart({ id: variant.id, quantity: course ? seats : asked });
         }
       }}
     >

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeOnBothEngines } from "../../../tests/support/databases";
 import { orderInput, STAFF } from "../../../tests/support/purchase-order-fixtures";
 import { type DatabaseHandle, openDatabase } from "../../../tests/support/server-parts";
 import {
@@ -122,16 +123,7 @@ function defineStoreSuite(handle: () => DatabaseHandle) {
   });
 }
 
-describe("purchase orders on PGlite", () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openDatabase({ dataDir: "memory://" });
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
-  defineStoreSuite(() => handle);
-});
+describeOnBothEngines("purchase orders", defineStoreSuite);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const child = path.join(here, "../../../tests/support/submit-purchase-order-child.ts");
@@ -154,7 +146,7 @@ function killMidSubmit(env: Record<string, string>): Promise<void> {
   });
 }
 
-describe("a submit killed with SIGKILL", () => {
+describe("a submit killed with SIGKILL on PGlite", () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "lagoon-po-kill-"));
@@ -186,8 +178,8 @@ describe("a submit killed with SIGKILL", () => {
 
 const postgres = await postgresAvailable();
 
-describe.runIf(requireServiceInCi(postgres))("purchase orders on PostgreSQL", () => {
-  const database = throwawayPostgresDatabase("lagoon_po_test");
+describe.runIf(requireServiceInCi(postgres))("a submit killed with SIGKILL on PostgreSQL", () => {
+  const database = throwawayPostgresDatabase("lagoon_po_kill");
   let handle: DatabaseHandle;
   beforeAll(async () => {
     await database.create();
@@ -197,7 +189,6 @@ describe.runIf(requireServiceInCi(postgres))("purchase orders on PostgreSQL", ()
     await handle?.close();
     await database.drop();
   });
-  defineStoreSuite(() => handle);
 
   it("leaves neither the order nor its email after SIGKILL mid-submit", async () => {
     const before = (await listMail(handle.db, { limit: 500 })).length;

@@ -1,11 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../../tests/support/server-parts";
-import {
-  postgresAvailable,
-  requireServiceInCi,
-  throwawayPostgresDatabase,
-} from "../../../tests/support/services";
+import { expect, it } from "vitest";
+import { describeOnBothEngines } from "../../../tests/support/databases";
+import type { DatabaseHandle } from "../../../tests/support/server-parts";
 import { enqueueMail } from "./outbox.server";
 import { mailOutbox } from "./outbox-schema";
 import { backoffMs, deliverDueMail } from "./outbox-worker.server";
@@ -89,29 +85,4 @@ function defineWorkerSuite(handle: () => DatabaseHandle) {
   });
 }
 
-describe("the outbox worker on PGlite", () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openDatabase({ dataDir: "memory://" });
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
-  defineWorkerSuite(() => handle);
-});
-
-const postgres = await postgresAvailable();
-
-describe.runIf(requireServiceInCi(postgres))("the outbox worker on PostgreSQL", () => {
-  const database = throwawayPostgresDatabase("lagoon_outbox_worker_test");
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    await database.create();
-    handle = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await database.drop();
-  });
-  defineWorkerSuite(() => handle);
-});
+describeOnBothEngines("the outbox worker", defineWorkerSuite);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../../tests/support/server-parts";
-import {
-  postgresAvailable,
-  requireServiceInCi,
-  throwawayPostgresDatabase,
-} from "../../../tests/support/services";
+import { expect, it } from "vitest";
+import { describeOnBothEngines } from "../../../tests/support/databases";
+import type { DatabaseHandle } from "../../../tests/support/server-parts";
 import { enqueueMail, InvalidMailError, listMail } from "./outbox.server";
 
 // Opening costs seconds (PGlite ≈ 3 s per instance), so each engine's suite shares one handle.
-function defineOutboxSuite(engine: DatabaseHandle["engine"], handle: () => DatabaseHandle) {
+function defineOutboxSuite(handle: () => DatabaseHandle, engine: DatabaseHandle["engine"]) {
   it(`runs on ${engine}`, () => {
     expect(handle().engine).toBe(engine);
   });
@@ -87,33 +83,4 @@ function defineOutboxSuite(engine: DatabaseHandle["engine"], handle: () => Datab
   });
 }
 
-describe("PGlite (memory://)", () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openDatabase({ dataDir: "memory://" });
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
-
-  defineOutboxSuite("pglite", () => handle);
-});
-
-const postgres = await postgresAvailable();
-const runPostgres = requireServiceInCi(postgres);
-
-describe.runIf(runPostgres)("PostgreSQL", () => {
-  const database = throwawayPostgresDatabase("lagoon_outbox_test");
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    await database.create();
-    handle = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await database.drop();
-  });
-
-  defineOutboxSuite("postgres", () => handle);
-});
+describeOnBothEngines("the mail outbox", defineOutboxSuite);

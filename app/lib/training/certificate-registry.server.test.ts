@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { describeOnBothEngines } from "../../../tests/support/databases";
 import type { DatabaseHandle } from "../../../tests/support/server-parts";
-import { openDatabase } from "../../../tests/support/server-parts";
-import {
-  postgresAvailable,
-  requireServiceInCi,
-  throwawayPostgresDatabase,
-} from "../../../tests/support/services";
 import { certificateCode } from "./certificate-code.server";
 import { findCertificate, issueCertificate } from "./certificate-registry.server";
 
@@ -61,29 +56,6 @@ function defineRegistrySuite(engine: DatabaseHandle["engine"], handle: () => Dat
   });
 }
 
-describe("certificate registry on PGlite", () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openDatabase({ dataDir: "memory://" });
-  }, 30_000);
-  afterAll(async () => {
-    await handle?.close();
-  });
-  defineRegistrySuite("pglite", () => handle);
-});
-
-const runPostgres = requireServiceInCi(await postgresAvailable());
-
-describe.runIf(runPostgres)("certificate registry on PostgreSQL", () => {
-  const database = throwawayPostgresDatabase("lagoon_certificates");
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    await database.create();
-    handle = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await database.drop();
-  });
-  defineRegistrySuite("postgres", () => handle);
-});
+describeOnBothEngines("certificate registry", (handle, engine) =>
+  defineRegistrySuite(engine, handle),
+);

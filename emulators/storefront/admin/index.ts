@@ -12,7 +12,7 @@ import {
   API_VERSION_PATTERN,
   createGraphqlHttpHandler,
   errorBody,
-  type GraphqlParams,
+  readGraphqlParams,
 } from "../../shared/graphql-http";
 
 // The slice of Shopify's Admin API the shop uses: draftOrderCreate, so an approved purchase order
@@ -87,18 +87,6 @@ function buildAdminSchema(drafts: EmulatedDraftOrder[]): GraphQLSchema {
   return schema;
 }
 
-function readParams(request: express.Request): GraphqlParams {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  return {
-    query: typeof body.query === "string" ? body.query : undefined,
-    variables:
-      body.variables && typeof body.variables === "object"
-        ? (body.variables as Record<string, unknown>)
-        : undefined,
-    operationName: typeof body.operationName === "string" ? body.operationName : undefined,
-  };
-}
-
 /** POST /admin/api/:version/graphql.json, as a shop serves it, with X-Shopify-Access-Token. */
 export function createAdminEmulator(): { router: Router; draftOrders: () => EmulatedDraftOrder[] } {
   const drafts: EmulatedDraftOrder[] = [];
@@ -121,7 +109,7 @@ export function createAdminEmulator(): { router: Router; draftOrders: () => Emul
       handler ??= createGraphqlHttpHandler({
         schema: buildAdminSchema(drafts),
         cacheSize: 20,
-        readParams,
+        readParams: readGraphqlParams,
         admit: async () => ({}),
       });
       Promise.resolve(handler(request, response, next)).catch(next);

@@ -12,6 +12,62 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const serve = (port: number, extra = "") =>
   `rm -rf .data/e2e-${port} && PORT=${port} LAGOON_DATA_DIR=.data/e2e-${port} LOG_LEVEL=warn LAGOON_TEST_CONTROLS=1 ${extra} npm run serve`;
 
+const servers = [
+  {
+    command: serve(PORT),
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+  {
+    // A second shop whose content service fails, for the error-page and resilience tests.
+    command: serve(FAULT_PORT, `LAGOON_EMULATOR_FAULTS='{"content":[{"status":500}]}'`),
+    url: `http://localhost:${FAULT_PORT}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+  {
+    // A shop whose storefront (catalogue) throttles every request.
+    command: serve(STOREFRONT_FAULT_PORT, `LAGOON_EMULATOR_FAULTS='{"storefront":"throttled"}'`),
+    url: `http://localhost:${STOREFRONT_FAULT_PORT}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+  {
+    // A shop whose content service struggles: testimonials answer 429 (Retry-After: 1) twice,
+    // news articles take longer than the client's 5 s timeout. Its webhook has a secret.
+    command: serve(
+      SLOW_CONTENT_PORT,
+      `PRISMIC_WEBHOOK_SECRET=e2e-webhook-secret LAGOON_EMULATOR_FAULTS='${JSON.stringify({
+        content: [
+          { status: 429, retryAfterSeconds: 1, documentTypes: ["testimonials"], times: 2 },
+          { status: 200, delayMs: 8_000, documentTypes: ["news_blog_page"] },
+        ],
+      })}'`,
+    ),
+    url: `http://localhost:${SLOW_CONTENT_PORT}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+  {
+    // A shop with a Google Tag Manager container (the tag tests block Google's hosts).
+    command: serve(PORT + 8, "GTM_ID=GTM-LAGOON1"),
+    url: `http://localhost:${PORT + 8}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+  {
+    // A shop whose access tokens live 3 s, for the refresh and re-login tests.
+    command: serve(
+      PORT + 5,
+      `LAGOON_EMULATOR_FAULTS='{"customerAccount":{"accessTokenTtlSeconds":3}}'`,
+    ),
+    url: `http://localhost:${PORT + 5}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -44,59 +100,6 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: [
-    {
-      command: serve(PORT),
-      url: `http://localhost:${PORT}/healthz`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      // A second shop whose content service fails, for the error-page and resilience tests.
-      command: serve(FAULT_PORT, `LAGOON_EMULATOR_FAULTS='{"content":[{"status":500}]}'`),
-      url: `http://localhost:${FAULT_PORT}/healthz`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      // A shop whose storefront (catalogue) throttles every request.
-      command: serve(STOREFRONT_FAULT_PORT, `LAGOON_EMULATOR_FAULTS='{"storefront":"throttled"}'`),
-      url: `http://localhost:${STOREFRONT_FAULT_PORT}/healthz`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      // A shop whose content service struggles: testimonials answer 429 (Retry-After: 1) twice,
-      // news articles take longer than the client's 5 s timeout. Its webhook has a secret.
-      command: serve(
-        SLOW_CONTENT_PORT,
-        `PRISMIC_WEBHOOK_SECRET=e2e-webhook-secret LAGOON_EMULATOR_FAULTS='${JSON.stringify({
-          content: [
-            { status: 429, retryAfterSeconds: 1, documentTypes: ["testimonials"], times: 2 },
-            { status: 200, delayMs: 8_000, documentTypes: ["news_blog_page"] },
-          ],
-        })}'`,
-      ),
-      url: `http://localhost:${SLOW_CONTENT_PORT}/healthz`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      // A shop with a Google Tag Manager container (the tag tests block Google's hosts).
-      command: serve(PORT + 8, "GTM_ID=GTM-LAGOON1"),
-      url: `http://localhost:${PORT + 8}/healthz`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      // A shop whose access tokens live 3 s, for the refresh and re-login tests.
-      command: serve(
-        PORT + 5,
-        `LAGOON_EMULATOR_FAULTS='{"customerAccount":{"accessTokenTtlSeconds":3}}'`,
-      ),
-      url: `http://localhost:${PORT + 5}/healthz`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-  ],
+  // E2E_MAIN_SERVER_ONLY=1 starts only the main shop: quicker for a spec that needs no other.
+  webServer: process.env.E2E_MAIN_SERVER_ONLY ? servers.slice(0, 1) : servers,
 });

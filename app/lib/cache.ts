@@ -20,6 +20,11 @@ export interface Cache {
    * undefined is not cached.
    */
   fetch<T>(key: string, fetcher: () => Promise<T>, options: CacheOptions): Promise<T>;
+  /**
+   * Adds one to a counter and returns the new count. The counter starts at 1 and is gone
+   * `windowSeconds` after its first increment (a fixed window), atomically across processes.
+   */
+  increment(key: string, windowSeconds: number): Promise<number>;
   close(): Promise<void>;
 }
 

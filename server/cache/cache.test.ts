@@ -184,6 +184,16 @@ function defineCacheSuite(open: (logger: ReturnType<typeof silentLogger>) => Cac
     await expect(cache.set("nothing", undefined, { ttlSeconds: 60 })).rejects.toThrow(TypeError);
   });
 
+  it("counts in fixed windows, concurrent increments included", async () => {
+    const counts = await Promise.all(
+      Array.from({ length: 20 }, () => cache.increment("hits", 0.3)),
+    );
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await cache.increment("other-hits", 0.3)).toBe(1);
+    await sleep(400);
+    expect(await cache.increment("hits", 0.3)).toBe(1);
+  });
+
   it("rejects a ttl that is not positive", async () => {
     await expect(cache.set("bad-ttl", 1, { ttlSeconds: 0 })).rejects.toThrow(RangeError);
     await expect(cache.fetch("bad-ttl", async () => 1, { ttlSeconds: Number.NaN })).rejects.toThrow(

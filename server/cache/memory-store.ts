@@ -18,6 +18,13 @@ export function createMemoryStore({ maxEntries = DEFAULT_MAX_ENTRIES } = {}): Ra
         if (key.startsWith(prefix)) entries.delete(key);
       }
     },
+    increment: async (key, expiresInMs) => {
+      // One thread: the read and the write cannot interleave with another increment.
+      const count = Number(entries.get(key) ?? 0) + 1;
+      const ttl = count === 1 ? Math.max(1, Math.ceil(expiresInMs)) : entries.getRemainingTTL(key);
+      entries.set(key, String(count), { ttl: Math.max(1, ttl) });
+      return count;
+    },
     close: async () => {
       entries.clear();
     },

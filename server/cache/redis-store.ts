@@ -54,6 +54,17 @@ export function createRedisStore(options: {
         cursor = next;
       } while (cursor !== "0");
     },
+    async increment(key, expiresInMs) {
+      // INCR and the expiry of a new counter in one transaction: NX leaves a running window alone.
+      const results = await redis
+        .multi()
+        .incr(keyPrefix + key)
+        .pexpire(keyPrefix + key, Math.max(1, Math.ceil(expiresInMs)), "NX")
+        .exec();
+      const [error, count] = results?.[0] ?? [new Error("Redis transaction aborted"), null];
+      if (error) throw error;
+      return Number(count);
+    },
     async close() {
       if (redis.status === "ready") {
         await redis.quit().catch(() => redis.disconnect());

@@ -9,6 +9,8 @@ export interface RawStore {
   set(key: string, text: string, expiresInMs: number): Promise<void>;
   delete(key: string): Promise<void>;
   deleteByPrefix(prefix: string): Promise<void>;
+  /** A counter's new value; the first increment starts its expiry. */
+  increment(key: string, expiresInMs: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,11 @@ export function createSwrCache(
         return envelope.value as T;
       }
       return load(key, fetcher, options);
+    },
+
+    increment(key: string, windowSeconds: number): Promise<number> {
+      const { ttlMs } = durations({ ttlSeconds: windowSeconds });
+      return store.increment(key, ttlMs);
     },
 
     close: () => store.close(),

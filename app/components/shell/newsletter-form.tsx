@@ -61,7 +61,7 @@ export function NewsletterForm({ notice }: { notice: NewsletterOutcome | null })
       <p
         id={`${id}-outcome`}
         role="status"
-        className={`mt-2 text-sm empty:hidden ${failed ? "font-semibold text-orange-200" : "text-lagoon-50"}`}
+        className={`mt-2 text-sm ${failed ? "font-semibold text-orange-200" : "text-lagoon-50"}`}
       >
         {submitting ? "" : (outcome?.message ?? "")}
       </p>

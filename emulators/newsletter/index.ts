@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import express, { type Request, type Response, Router } from "express";
+import express, { type NextFunction, type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { escapeHtml, emulatorPage as page } from "../shared/html";
 
@@ -239,6 +239,10 @@ export function createNewsletterEmulator(options: NewsletterEmulatorOptions): {
     },
   );
 
+  // A body that is not JSON gets the provider's problem answer, not Express's HTML page.
+  api.use((_error: unknown, _request: Request, response: Response, _next: NextFunction) => {
+    problem(response, 400, "Invalid Resource", "The request body could not be parsed as JSON.");
+  });
   router.use("/3.0", api);
 
   // What the provider's confirm link does: a pending member is subscribed, then sees the shop's

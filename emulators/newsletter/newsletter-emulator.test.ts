@@ -66,6 +66,19 @@ describe("the newsletter emulator (Mailchimp Marketing API subset)", () => {
     expect(tagged.status).toBe(204);
   });
 
+  it("answers a body that is not JSON with problem+json too", async () => {
+    const response = await fetch(
+      `${stage.apiBase}/lists/${AUDIENCE}/members/${subscriberHash("x@example.com")}`,
+      {
+        method: "PUT",
+        headers: { Authorization: auth(API_KEY), "Content-Type": "application/json" },
+        body: "{not json",
+      },
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
+  });
+
   it("refuses an unknown confirm link", async () => {
     const response = await fetch(`${stage.origin}/_emulators/newsletter/confirm/unknown`, {
       redirect: "manual",

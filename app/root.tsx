@@ -31,19 +31,23 @@ import { createReadClient } from "./lib/content/client.server";
 import { pageDeadline } from "./lib/content/reader.server";
 import { loadShellOrFallback } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
+import { takeNewsletterNotice } from "./lib/newsletter/subscribe.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, cache, logger } = context.services;
   const deadline = pageDeadline(request);
-  const [shell, cart] = await Promise.all([
+  const [shell, cart, newsletter] = await Promise.all([
     loadShellOrFallback(createReadClient(content, deadline), cache, deadline, logger),
     loadCartForLayout(request, context.services, context.buyerIp),
+    takeNewsletterNotice(request, context.services.config),
   ]);
+  if (newsletter.setCookie) cart.headers.append("Set-Cookie", newsletter.setCookie);
   return data(
     {
       shell,
       signedIn: isSignedIn(request.headers.get("Cookie")),
       cart: cart.data,
+      newsletter: newsletter.value,
       year: new Date().getFullYear(),
       gtmId: context.services.config.gtmId ?? null,
     },
@@ -106,7 +110,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        {data ? <SiteFooter shell={data.shell} year={data.year} /> : null}
+        {data ? (
+          <SiteFooter shell={data.shell} year={data.year} newsletter={data.newsletter} />
+        ) : null}
         {data ? <CartDrawer /> : null}
         <ToastHost />
         <ScrollRestoration nonce={nonce} />

@@ -12,6 +12,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/revalidate", "routes/api.revalidate.ts"),
   route("api/cart", "routes/api.cart.ts"),
+  route("api/newsletter", "routes/api.newsletter.ts"),
   route("login", "routes/login.tsx"),
   route("contact", "routes/contact.tsx"),
   route("news", "routes/news.tsx"),

@@ -31,6 +31,20 @@ describe("readConfig", () => {
     expect(() => readConfig({ SHOPIFY_SHOP_ID: "123" })).toThrow(ConfigError);
   });
 
+  it("wants a Mailchimp key that names its data centre, and gives embedded mode the emulator's key", () => {
+    expect(() =>
+      readConfig({ MAILCHIMP_API_KEY: "0123456789abcdef", MAILCHIMP_AUDIENCE_ID: "a1b2" }),
+    ).toThrow(/MAILCHIMP_API_KEY/);
+    expect(
+      readConfig({ MAILCHIMP_API_KEY: "0123456789abcdef-us21", MAILCHIMP_AUDIENCE_ID: "a1b2" })
+        .newsletter,
+    ).toEqual({ mode: "connected", apiKey: "0123456789abcdef-us21", audienceId: "a1b2" });
+    expect(readConfig({}).newsletter).toMatchObject({
+      mode: "embedded",
+      apiKey: expect.any(String),
+    });
+  });
+
   it("treats empty variables as unset", () => {
     expect(readConfig({ SHOPIFY_STORE_DOMAIN: "", DATABASE_URL: " " }).storefront.mode).toBe(
       "embedded",

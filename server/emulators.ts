@@ -8,6 +8,7 @@ import {
   createCustomerAccountEmulator,
 } from "../emulators/customer-account";
 import { createMailEmulator } from "../emulators/mail";
+import { createNewsletterEmulator } from "../emulators/newsletter";
 import { createStorefrontEmulator } from "../emulators/storefront";
 import { checkoutCustomersOf } from "./checkout-customers";
 import type { Config } from "./config";
@@ -22,6 +23,12 @@ interface EmulatorFaults {
   storefront?: string;
   /** Short-lived access tokens, so tests see them expire and get refreshed. */
   customerAccount?: { accessTokenTtlSeconds?: number };
+}
+
+/** This server on loopback, whatever the public URL is: how one emulator reaches another. */
+function loopbackOrigin(config: Config): string {
+  const host = ["0.0.0.0", "::", ""].includes(config.host) ? "127.0.0.1" : config.host;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
 }
 
 export interface Emulators {
@@ -87,6 +94,22 @@ export async function createEmulators(
   }
   if (config.mail.mode === "embedded") {
     router.use("/mail", createMailEmulator().router);
+  }
+  if (config.newsletter.mode === "embedded") {
+    router.use(
+      "/newsletter",
+      createNewsletterEmulator({
+        apiKey: config.newsletter.apiKey,
+        audienceId: config.newsletter.audienceId,
+        publicOrigin: config.publicUrl,
+        // Its confirmation emails go to the mail emulator, on this very server; with real SMTP
+        // there is none, and the emulator's own page lists the confirm links.
+        mailEndpoint:
+          config.mail.mode === "embedded"
+            ? `${loopbackOrigin(config)}/_emulators/mail/messages`
+            : undefined,
+      }).router,
+    );
   }
   return {
     router,

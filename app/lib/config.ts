@@ -27,7 +27,11 @@ export interface Config {
   };
   customerAccount: Upstream<{ clientId: string; shopId: string }>;
   content: Upstream<{ repositoryName: string; accessToken?: string }> & { webhookSecret?: string };
-  newsletter: Upstream<{ apiKey: string; audienceId: string }>;
+  /**
+   * The email-marketing provider (Mailchimp's Marketing API). Embedded: the newsletter emulator,
+   * with a demo key and audience that server/config.ts sets and the emulator checks.
+   */
+  newsletter: { mode: "embedded" | "connected"; apiKey: string; audienceId: string };
   /** Faults the emulators inject, for tests of upstream failure; embedded mode only. */
   emulatorFaults: unknown;
 }

@@ -15,6 +15,11 @@ import {
 } from "./customer/customer-account.server";
 import type { CustomerAccountOidcSettings } from "./customer/oidc.server";
 import type { DatabaseHandle } from "./database";
+import {
+  createNewsletterClient,
+  mailchimpBaseUrl,
+  type NewsletterClient,
+} from "./newsletter/newsletter-client.server";
 
 /**
  * The composition root: the one place where the app's clients are built. The server owns the
@@ -39,6 +44,8 @@ export interface AppContext extends AppStores {
   storefront(buyerIp?: string, signal?: AbortSignal): StorefrontClient;
   catalog(buyerIp?: string): Catalog;
   customerAccount: CustomerAccountClient;
+  /** The email-marketing provider, server-side only: its key never reaches the browser. */
+  newsletter: NewsletterClient;
 }
 
 export const EMBEDDED_CONTENT_REPOSITORY = "lagoon-demo";
@@ -85,6 +92,14 @@ export function createAppContext(stores: AppStores): AppContext {
     storefront,
     catalog: (buyerIp) => createCatalog(storefront(buyerIp)),
     customerAccount: createCustomerAccountClient(customerAccountClientSettings(config)),
+    newsletter: createNewsletterClient({
+      baseUrl:
+        config.newsletter.mode === "connected"
+          ? mailchimpBaseUrl(config.newsletter.apiKey)
+          : `${internalOrigin(config)}/_emulators/newsletter/3.0`,
+      apiKey: config.newsletter.apiKey,
+      audienceId: config.newsletter.audienceId,
+    }),
   };
 }
 

@@ -3,11 +3,14 @@ import { ACCESS_TOKEN_COOKIE } from "./customer/session-cookie";
 export const CART_COOKIE = "lagoon_cart";
 /** A one-time cart message after a form posted without JavaScript (e.g. 'Empty Cart'). */
 export const CART_NOTICE_COOKIE = "lagoon_cart_notice";
+/** The newsletter form's outcome after a post without JavaScript (it may hold the typed email). */
+export const NEWSLETTER_NOTICE_COOKIE = "lagoon_newsletter_notice";
 
 const PERSONAL_COOKIES = [
   ACCESS_TOKEN_COOKIE,
   CART_COOKIE,
   CART_NOTICE_COOKIE,
+  NEWSLETTER_NOTICE_COOKIE,
   "io.prismic.preview",
 ];
 

@@ -1,6 +1,6 @@
 import express, { Router } from "express";
 import { z } from "zod";
-import { escapeHtml } from "../shared/html";
+import { escapeHtml, emulatorPage as page } from "../shared/html";
 
 // The mail emulator (embedded mode): the outbox worker delivers here over HTTP instead of SMTP,
 // and /_emulators/mail shows what was sent, so staff links and confirmation links can be
@@ -25,13 +25,6 @@ function linkify(text: string): string {
       index % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
     )
     .join("");
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta name="robots" content="noindex"><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ccc;padding:.4rem;text-align:left}pre{white-space:pre-wrap}</style></head>
-<body>${body}</body></html>`;
 }
 
 export function createMailEmulator(): { router: Router; messages: () => EmulatedMessage[] } {

@@ -1,39 +1,70 @@
 import { useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import type { NewsletterOutcome } from "../../lib/newsletter/outcome";
+import { HoneypotField } from "../ui/honeypot-field";
 
 /**
  * product §5: the email is required and of email type; Subscribe is disabled while it is empty.
  * Before hydration the button stays enabled so the form works without JavaScript; the browser's
- * own `required` check stops an empty submission there.
+ * own `required` check stops an empty submission there, and the server sends the page back with
+ * the outcome (`notice`). With JavaScript a fetcher posts it and the outcome shows in place.
  */
-export function NewsletterForm() {
+export function NewsletterForm({ notice }: { notice: NewsletterOutcome | null }) {
   const id = useId();
-  const [email, setEmail] = useState("");
+  const fetcher = useFetcher<NewsletterOutcome>();
+  const [email, setEmail] = useState(notice && !notice.ok ? notice.email : "");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
+  const outcome = fetcher.data ?? notice;
+  const submitting = fetcher.state === "submitting";
+  useEffect(() => {
+    if (fetcher.data?.ok) setEmail("");
+  }, [fetcher.data]);
+
+  const failed = outcome !== null && !outcome.ok;
   return (
-    <form method="post" action="/api/newsletter" className="mt-3 flex flex-col gap-2 sm:flex-row">
-      <label htmlFor={`${id}-email`} className="sr-only">
-        Email address
-      </label>
-      <input
-        id={`${id}-email`}
-        name="email"
-        type="email"
-        required
-        autoComplete="email"
-        placeholder="you@example.com"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        className="min-w-0 flex-1 rounded-md border border-lagoon-200 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
-      />
-      <button
-        type="submit"
-        disabled={hydrated && email.trim() === ""}
-        className="rounded-md bg-coral-600 px-4 py-2 font-semibold text-white hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-800"
+    <fetcher.Form
+      id="newsletter"
+      method="post"
+      action="/api/newsletter"
+      className="relative mt-3 scroll-mt-24"
+    >
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={`${id}-email`} className="sr-only">
+          Email address
+        </label>
+        <input
+          id={`${id}-email`}
+          name="EMAIL"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={failed || undefined}
+          aria-describedby={`${id}-outcome`}
+          className="min-w-0 flex-1 rounded-md border border-lagoon-200 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
+        />
+        <input type="hidden" name="tags" value="website" />
+        <HoneypotField />
+        <button
+          type="submit"
+          disabled={(hydrated && email.trim() === "") || submitting}
+          className="rounded-md bg-coral-600 px-4 py-2 font-semibold text-white hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-800"
+        >
+          {submitting ? "Subscribing…" : "Subscribe"}
+        </button>
+      </div>
+      <p
+        id={`${id}-outcome`}
+        role="status"
+        className={`mt-2 text-sm ${failed ? "font-semibold text-orange-200" : "text-lagoon-50"}`}
       >
-        Subscribe
-      </button>
-    </form>
+        {submitting ? "" : (outcome?.message ?? "")}
+      </p>
+    </fetcher.Form>
   );
 }

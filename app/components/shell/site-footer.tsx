@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Shell } from "../../lib/content/shell.server";
+import type { NewsletterOutcome } from "../../lib/newsletter/outcome";
 import { SocialIcon } from "../ui/icons";
 import { NewsletterForm } from "./newsletter-form";
 
@@ -20,7 +21,16 @@ function FooterLink({ href, children }: { href: string; children: React.ReactNod
   );
 }
 
-export function SiteFooter({ shell, year }: { shell: Shell; year: number }) {
+export function SiteFooter({
+  shell,
+  year,
+  newsletter,
+}: {
+  shell: Shell;
+  year: number;
+  /** The outcome of a sign-up posted without JavaScript, shown once. */
+  newsletter: NewsletterOutcome | null;
+}) {
   return (
     <footer className="mt-16 bg-lagoon-900 text-lagoon-50">
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-12">
@@ -54,7 +64,7 @@ export function SiteFooter({ shell, year }: { shell: Shell; year: number }) {
           <p className="mt-2 text-sm text-lagoon-100">
             Seasonal care guides, course dates and member offers. No spam.
           </p>
-          <NewsletterForm />
+          <NewsletterForm notice={newsletter} />
           <ul className="mt-6 flex flex-wrap gap-2" aria-label="Follow us">
             {shell.socialLinks.map((social) => (
               <li key={social.platform}>

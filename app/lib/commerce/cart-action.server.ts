@@ -10,6 +10,7 @@ import {
 } from "../customer/checkout-session.server";
 import type { CustomerAccountClient } from "../customer/customer-account.server";
 import { isSignedIn } from "../customer/session-cookie";
+import { browserPostedForm, refererPath } from "../forms/form-post.server";
 import { safeRedirectPath } from "../safe-redirect";
 import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartView } from "./cart";
 import { CART_ERRORS, type CartApi, CartUserError, createCartApi } from "./cart.server";
@@ -276,32 +277,6 @@ const EMPTY_CART = new BadCartRequest(
   undefined,
   409,
 );
-
-/**
- * Whether the browser itself posted the form (no JavaScript): it navigates, so it wants a page
- * back. A fetcher's request is a fetch (React Router strips its `.data` suffix before the action
- * runs, so the URL cannot tell); add forms rendered for it also leave `redirectTo` out.
- */
-function browserPostedForm(request: Request, form: FormData): boolean {
-  return (
-    form.has("redirectTo") ||
-    request.headers.get("Sec-Fetch-Mode") === "navigate" ||
-    (request.headers.get("Accept") ?? "").includes("text/html")
-  );
-}
-
-function refererPath(request: Request): string {
-  const referer = request.headers.get("Referer");
-  if (!referer) return "/";
-  try {
-    const url = new URL(referer);
-    return url.origin === new URL(request.url).origin
-      ? safeRedirectPath(`${url.pathname}${url.search}`)
-      : "/";
-  } catch {
-    return "/";
-  }
-}
 
 async function addToCart(
   api: CartApi,

@@ -1,11 +1,9 @@
-import { createCookie } from "react-router";
 import { z } from "zod";
 import type { Config } from "../config";
+import { createFlashCookie } from "../forms/flash-cookie.server";
 import { CART_NOTICE_COOKIE } from "../personal-cookies";
-import { secureCartCookies } from "./cart-cookie.server";
 
-// A one-time message after a cart form the browser posted itself (no JavaScript): the action
-// redirects back with it in a short-lived cookie, and the next page shows it once.
+// A one-time message after a cart form the browser posted itself (no JavaScript).
 
 export const CartNoticeSchema = z.object({
   title: z.string(),
@@ -21,34 +19,17 @@ export const CartNoticeSchema = z.object({
 
 export type CartNotice = z.infer<typeof CartNoticeSchema>;
 
-const noticeCookie = createCookie(CART_NOTICE_COOKIE, {
-  httpOnly: true,
-  sameSite: "lax",
-  path: "/",
-  maxAge: 60,
-});
+const noticeCookie = createFlashCookie(CART_NOTICE_COOKIE, CartNoticeSchema);
 
 export function serializeCartNotice(notice: CartNotice, config: Pick<Config, "env">) {
-  return noticeCookie.serialize(notice, { secure: secureCartCookies(config) });
+  return noticeCookie.serialize(notice, config);
 }
 
-/**
- * The request's notice, and the Set-Cookie header that clears it. The cookie comes from the
- * browser, so it is checked: a malformed or tampered one is cleared and shows nothing.
- */
+/** The request's notice, and the Set-Cookie header that clears it (a bad cookie shows nothing). */
 export async function takeCartNotice(
   request: Request,
   config: Pick<Config, "env">,
 ): Promise<{ notice: CartNotice | null; setCookie?: string }> {
-  const value = (await noticeCookie.parse(request.headers.get("Cookie"))) as unknown;
-  if (value === null) return { notice: null };
-  const parsed = CartNoticeSchema.safeParse(value);
-  return {
-    notice: parsed.success ? parsed.data : null,
-    setCookie: await noticeCookie.serialize("", {
-      maxAge: 0,
-      expires: new Date(0),
-      secure: secureCartCookies(config),
-    }),
-  };
+  const { value, setCookie } = await noticeCookie.take(request, config);
+  return setCookie ? { notice: value, setCookie } : { notice: value };
 }

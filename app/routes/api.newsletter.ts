@@ -1,0 +1,7 @@
+import { handleNewsletterSignUp } from "../lib/newsletter/subscribe.server";
+import type { Route } from "./+types/api.newsletter";
+
+/** POST /api/newsletter: the footer's sign-up (lib/newsletter/subscribe.server.ts). */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleNewsletterSignUp(request, context.services, context.buyerIp);
+}

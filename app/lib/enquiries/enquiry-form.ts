@@ -14,7 +14,7 @@ export const ENQUIRY_ERRORS = {
   email: "Enter a valid email address",
   phone: "Enter a valid phone number, or leave it empty",
   message: "Enter your message",
-  messageLength: `Keep your message to ${MESSAGE_MAX} characters`,
+  messageLength: `Keep your message to ${MESSAGE_MAX.toLocaleString("en-AU")} characters`,
   form: "Please correct the highlighted fields and send again.",
   rateLimited:
     "You have sent several enquiries in a short time. Please try again in an hour, or call us.",

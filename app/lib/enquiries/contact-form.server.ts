@@ -9,12 +9,14 @@ import {
   ENQUIRY_ERRORS,
   type EnquiryField,
   type EnquiryFormValues,
-  PRODUCT_HANDLE,
   quoteRequestMessage,
+} from "./enquiry-form";
+import {
+  PRODUCT_HANDLE,
   readEnquiryForm,
   type ValidEnquiry,
   validateEnquiryForm,
-} from "./enquiry-form";
+} from "./enquiry-form.server";
 
 /** product §9: enquiries a visitor (one IP) may send in an hour. */
 export const CONTACT_RATE_LIMIT: RateLimit = { scope: "contact", limit: 10, windowSeconds: 3600 };

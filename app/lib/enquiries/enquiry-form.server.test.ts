@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ENQUIRY_ERRORS,
-  type EnquiryFormValues,
-  MESSAGE_MAX,
-  NAME_MAX,
-  validateEnquiryForm,
-} from "./enquiry-form";
+import { ENQUIRY_ERRORS, type EnquiryFormValues, MESSAGE_MAX, NAME_MAX } from "./enquiry-form";
+import { validateEnquiryForm } from "./enquiry-form.server";
 
 const values = (overrides: Partial<EnquiryFormValues> = {}): EnquiryFormValues => ({
   name: "Ava Nguyen",

@@ -13,6 +13,7 @@ const MessageSchema = z.object({
   subject: z.string().max(998),
   text: z.string().max(1_000_000),
   html: z.string().max(1_000_000).nullable().optional(),
+  replyTo: z.string().max(320).nullable().optional(),
 });
 
 export type EmulatedMessage = z.infer<typeof MessageSchema> & { id: number; receivedAt: string };
@@ -87,6 +88,7 @@ export function createMailEmulator(): { router: Router; messages: () => Emulated
         message.subject,
         `<p><a href="../mail">All messages</a></p><h1>${escapeHtml(message.subject)}</h1>
 <p>From ${escapeHtml(message.from)} to ${escapeHtml(message.to)}, ${escapeHtml(message.receivedAt)}</p>
+${message.replyTo ? `<p>Reply to ${escapeHtml(message.replyTo)}</p>` : ""}
 <pre>${linkify(message.text)}</pre>`,
       ),
     );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHONE_REGEX } from "../forms/phone";
 import { PARTICIPANT_FIELDS, type Participant, participantFieldName } from "./cart-participants";
 
 // The participants of a local course booked from the cart (product §3, §5): one per seat.
@@ -6,11 +7,8 @@ import { PARTICIPANT_FIELDS, type Participant, participantFieldName } from "./ca
 const ParticipantSchema = z.object({
   name: z.string().trim().min(1, "name").max(100, "name"),
   email: z.string().trim().max(254, "email").pipe(z.email("email")),
-  // The same rule as the form's pattern (cart-participants.ts PHONE_PATTERN).
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[\d(][\d ()-]{6,18}\d$/, "phone"),
+  // The same rule as the form's pattern.
+  phone: z.string().trim().regex(PHONE_REGEX, "phone"),
 });
 
 const FIELD_ERROR: Record<keyof Participant, (position: number) => string> = {

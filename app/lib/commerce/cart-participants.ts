@@ -15,10 +15,7 @@ export const PARTICIPANT_FIELDS = [
   { field: "phone", label: "Phone" },
 ] as const satisfies readonly { field: keyof Participant; label: string }[];
 
-// Digits with the separators people type: "+61 7 5555 0100", "(07) 5555-0100". The browser
-// checks it too (the `pattern` attribute, compiled with the v flag: hence the escapes), before
-// the server does.
-export const PHONE_PATTERN = "\\+?[0-9\\(][0-9 \\(\\)\\-]{6,18}[0-9]";
+export { PHONE_PATTERN } from "../forms/phone";
 
 export { MAX_SEATS } from "./cart";
 

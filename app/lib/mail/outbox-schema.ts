@@ -23,6 +23,8 @@ export const mailOutbox = pgTable(
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
     kind: text("kind").notNull(),
+    /** Where a reply goes when it is not the sender, e.g. the customer who wrote an enquiry. */
+    replyTo: text("reply_to"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Delivery attempts so far; the next waits longer each time (back-off). */

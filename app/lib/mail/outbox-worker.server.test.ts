@@ -52,6 +52,18 @@ function defineWorkerSuite(handle: () => DatabaseHandle) {
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
 
+  it("sends a reply-to address with the mail that has one, and none with the mail that has not", async () => {
+    const { db } = handle();
+    await enqueueMail(db, { ...mail("Enquiry"), replyTo: "ava@example.com" });
+    await enqueueMail(db, mail("No reply-to"));
+    const transport = recordingTransport();
+    await deliverDueMail({ db, transport, from: "shop@lagoon.example", logger: quiet });
+    const replyTo = (subject: string) =>
+      transport.sent.find((message) => message.subject === subject)?.replyTo;
+    expect(replyTo("Enquiry")).toBe("ava@example.com");
+    expect(replyTo("No reply-to")).toBeNull();
+  });
+
   it("retries a failed send later, with back-off, and never sends twice with workers racing", async () => {
     const { db } = handle();
     const queued = await enqueueMail(db, mail("Retry"));

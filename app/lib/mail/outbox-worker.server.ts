@@ -64,6 +64,7 @@ export async function deliverDueMail(
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        replyTo: row.replyTo,
       });
       await db
         .update(mailOutbox)

@@ -37,6 +37,7 @@ function defineOutboxSuite(handle: () => DatabaseHandle, engine: DatabaseHandle[
     expect(first.createdAt).toBeInstanceOf(Date);
     expect(Math.abs(first.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     expect(second.html).toBeNull();
+    expect(second.replyTo).toBeNull();
 
     const listed = await listMail(db, { limit: 2 });
     expect(listed).toEqual([second, first]);
@@ -79,6 +80,17 @@ function defineOutboxSuite(handle: () => DatabaseHandle, engine: DatabaseHandle[
         text: "Hi",
         kind: "purchase-order",
       }),
+    ).rejects.toBeInstanceOf(InvalidMailError);
+  });
+
+  it("keeps a reply-to address, and refuses one that is not a single address", async () => {
+    const { db } = handle();
+    const mail = { to: "staff@lagoon.example", subject: "Enquiry", text: "Hi", kind: "enquiry" };
+    expect(await enqueueMail(db, { ...mail, replyTo: "ava@example.com" })).toMatchObject({
+      replyTo: "ava@example.com",
+    });
+    await expect(
+      enqueueMail(db, { ...mail, replyTo: "ava@example.com\r\nBcc: everyone@example.com" }),
     ).rejects.toBeInstanceOf(InvalidMailError);
   });
 }

@@ -20,6 +20,8 @@ export const MailInputSchema = z.object({
   text: z.string().min(1),
   html: z.string().min(1).optional(),
   kind: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be kebab-case, e.g. purchase-order"),
+  /** Where replies go, when not to the shop (an enquiry's customer). */
+  replyTo: z.email().max(254).optional(),
 });
 
 export type MailInput = z.input<typeof MailInputSchema>;
@@ -35,6 +37,7 @@ export interface MailMessage {
   text: string;
   html: string | null;
   kind: string;
+  replyTo: string | null;
   createdAt: Date;
   sentAt: Date | null;
 }
@@ -62,6 +65,7 @@ export async function enqueueMail(db: Database, input: MailInput): Promise<MailM
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       kind: mail.kind,
+      replyTo: mail.replyTo ?? null,
     })
     .returning();
   if (!row) throw new Error("Inserting into mail_outbox returned no row");
@@ -90,6 +94,7 @@ function toMailMessage(row: typeof mailOutbox.$inferSelect): MailMessage {
     text: row.textBody,
     html: row.htmlBody,
     kind: row.kind,
+    replyTo: row.replyTo,
     createdAt: row.createdAt,
     sentAt: row.sentAt,
   };

@@ -12,6 +12,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  replyTo: string | null;
 }
 
 export interface MailTransport {
@@ -34,6 +35,7 @@ export function createMailTransport(
           subject: mail.subject,
           text: mail.text,
           ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
       },
     };

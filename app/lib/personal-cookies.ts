@@ -1,15 +1,10 @@
-import { ACCESS_TOKEN_COOKIE } from "./customer/session-cookie";
+import { SESSION_COOKIE } from "./customer/session-cookie";
 
 export const CART_COOKIE = "lagoon_cart";
 /** A one-time cart message after a form posted without JavaScript (e.g. 'Empty Cart'). */
 export const CART_NOTICE_COOKIE = "lagoon_cart_notice";
 
-const PERSONAL_COOKIES = [
-  ACCESS_TOKEN_COOKIE,
-  CART_COOKIE,
-  CART_NOTICE_COOKIE,
-  "io.prismic.preview",
-];
+const PERSONAL_COOKIES = [SESSION_COOKIE, CART_COOKIE, CART_NOTICE_COOKIE, "io.prismic.preview"];
 
 export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;

@@ -1,3 +1,4 @@
+import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   browse,
@@ -6,7 +7,9 @@ import {
   signOutAtEmulator,
   startCustomerAccountEmulator,
 } from "../../../tests/support/customer-account-emulator";
+import { type LoopbackServer, listenOnLoopback } from "../../../tests/support/loopback";
 import {
+  CODE_EXCHANGE_DEADLINE_MS,
   type CustomerAccountOidcSettings,
   createSignInRequest,
   createSignOutUrl,
@@ -110,6 +113,41 @@ describe("sign-in", () => {
     await expect(
       exchangeAuthorizationCode(settings, result.redirectedTo, pending),
     ).rejects.toMatchObject({ name: "SignInFailedError", code: "access_denied" });
+  });
+});
+
+describe("the code exchange's deadline (issue 14, finding 10)", () => {
+  let hanging: LoopbackServer;
+  beforeAll(async () => {
+    // A provider whose token endpoint never answers: its discovery document is the emulator's,
+    // with this server as issuer and token endpoint.
+    const app = express();
+    hanging = await listenOnLoopback(app);
+    app.get("/.well-known/openid-configuration", async (_req, res) => {
+      const metadata = await (
+        await fetch(`${emulator.issuer}/.well-known/openid-configuration`)
+      ).json();
+      res.json({
+        ...metadata,
+        issuer: hanging.origin,
+        token_endpoint: `${hanging.origin}/token`,
+        authorization_response_iss_parameter_supported: false,
+      });
+    });
+    app.post("/token", () => {});
+  });
+  afterAll(() => hanging.close());
+
+  test("a token endpoint that hangs is 'unavailable' at the deadline, not after the provider's timeouts", async () => {
+    const slow = { ...settings, issuer: hanging.origin, timeoutSeconds: 60 };
+    const { pending } = await createSignInRequest(slow);
+    const callback = new URL(slow.redirectUri);
+    callback.searchParams.set("code", "a-code");
+    callback.searchParams.set("state", pending.state);
+    expect(CODE_EXCHANGE_DEADLINE_MS).toBeLessThanOrEqual(10_000);
+    await expect(
+      exchangeAuthorizationCode(slow, callback, pending, { deadlineMs: 300 }),
+    ).rejects.toBeInstanceOf(IdentityProviderUnavailableError);
   });
 });
 

@@ -20,3 +20,32 @@ test("replaying the sign-in callback (the back button) shows the login page and 
   );
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 });
+
+// Issue 14, finding 3 (login CSRF): a callback link made by someone else's sign-in is refused in
+// a browser that did not start it, and signs nobody in there.
+test("a sign-in callback from another browser signs nobody in", async ({ page, browser }) => {
+  const attacker = await browser.newContext();
+  const attackerPage = await attacker.newPage();
+  let link = "";
+  await attackerPage.route("**/account/authorize?**", async (route) => {
+    link = route.request().url();
+    await route.abort();
+  });
+  await attackerPage.goto("/login?returnTo=%2Faccount");
+  await attackerPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await attackerPage
+    .getByRole("button", { name: `Sign in as ${CUSTOMERS.trainee}` })
+    .click()
+    .catch(() => {});
+  await expect.poll(() => link).toContain("code=");
+  await attacker.close();
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?error=expired$/);
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(
+    "lagoon_session",
+  );
+  const account = await page.request.post("/api/auth/fetchCustomerData", { data: {} });
+  expect(account.status()).toBe(401);
+});

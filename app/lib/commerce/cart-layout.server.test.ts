@@ -41,7 +41,7 @@ describe("the cart's lifecycle", () => {
     expect(cartOf(next.body)?.totalQuantity).toBe(1);
   });
 
-  it("hides a signed-in customer's cart once the access-token cookie is gone", async () => {
+  it("hides a signed-in customer's cart once the session cookie is gone", async () => {
     const browser = new Browser();
     browser.cookies.set(SESSION_COOKIE, "signed-token");
     await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "2" });

@@ -17,7 +17,7 @@ export const TEST_CLIENT_ID = "lagoon-test";
 export async function startCustomerAccountEmulator({
   clientId = TEST_CLIENT_ID,
   ...options
-}: Pick<CustomerAccountEmulatorOptions, "accessTokenTtlSeconds" | "store"> & {
+}: Pick<CustomerAccountEmulatorOptions, "accessTokenTtlSeconds" | "store" | "testControls"> & {
   /** The OAuth client it knows (the shop's own, `lagoon-embedded`, for the app's sign-in). */
   clientId?: string;
 } = {}) {

@@ -19,6 +19,7 @@ import {
   refreshCustomerTokens,
 } from "./oidc.server";
 import { createSession, readSession } from "./session.server";
+import { digest } from "./session-crypto.server";
 
 // The identity provider is the one thing stood in for; the cookie, the session store (on PGlite
 // here; session.server.test.ts runs it on PostgreSQL too) and the shared cache are real.
@@ -100,6 +101,10 @@ describe("readFreshSession (product §4)", () => {
     expect(fresh).toMatchObject({ status: "signed-in", session: refreshed, setCookies: [] });
     expect(await readSession(request, services)).toMatchObject({ ...refreshed, version: 2 });
     expect(refresh).toHaveBeenCalledTimes(1);
+    // The result shared through the cache (Redis between processes) is sealed (finding 12).
+    const shared = await services.cache.get<string>(`refresh:${digest("refresh-1")}`);
+    expect(shared).toEqual(expect.any(String));
+    for (const token of ["d.e.f", "refresh-2"]) expect(shared).not.toContain(token);
   });
 
   it("shares one refresh between concurrent requests, so token rotation is not tripped", async () => {

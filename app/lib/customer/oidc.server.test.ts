@@ -192,6 +192,36 @@ describe("refresh", () => {
   });
 });
 
+describe("the emulator's control that ends a customer's grants (for the end-to-end tests)", () => {
+  test("makes the customer's refresh tokens refused, and exists only with test controls", async () => {
+    const controlled = await startCustomerAccountEmulator({ testControls: true });
+    try {
+      const own = {
+        issuer: controlled.issuer,
+        clientId: controlled.clientId,
+        redirectUri: controlled.redirectUri,
+        postLogoutRedirectUri: controlled.postLogoutRedirectUri,
+      };
+      const { url, pending } = await createSignInRequest(own);
+      const callback = await signInAtEmulator(url, "liam.oconnor@example.com");
+      const tokens = await exchangeAuthorizationCode(own, callback, pending);
+      const revoke = (issuer: string) =>
+        fetch(`${issuer}/_test/revoke-grants`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "liam.oconnor@example.com" }),
+        });
+      expect((await revoke(emulator.issuer)).status).toBe(404);
+      expect((await revoke(controlled.issuer)).status).toBe(204);
+      await expect(
+        refreshCustomerTokens(own, tokens.refreshToken as string),
+      ).rejects.toBeInstanceOf(RefreshRejectedError);
+    } finally {
+      await controlled.close();
+    }
+  });
+});
+
 describe("sign-out", () => {
   test("the end-session URL ends the provider session and returns to the post-logout URI", async () => {
     const jar = new CookieJar();

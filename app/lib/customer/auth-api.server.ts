@@ -29,7 +29,7 @@ export async function authorizeSignIn(request: Request, services: AppContext) {
   );
 }
 
-/** POST /api/auth/{endpoint}: the customer is always the one of the session cookies. */
+/** POST /api/auth/{endpoint}: the customer is always the session's (its record on the server). */
 export async function handleAuthApiAction(
   request: Request,
   endpoint: string | undefined,

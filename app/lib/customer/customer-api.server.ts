@@ -31,7 +31,7 @@ const CommercialOrdersSchema = z.object({
 });
 
 /**
- * product §7's /api/customer/* endpoints. The customer is always the one of the session cookies:
+ * product §7's /api/customer/* endpoints. The customer is always the session's (its record on the server):
  * ids in the body (shopifyCustomerId, accessToken) are never trusted (ARCHITECTURE.md, rule 1).
  */
 export async function handleCustomerApiAction(

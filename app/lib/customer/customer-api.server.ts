@@ -31,8 +31,9 @@ const CommercialOrdersSchema = z.object({
 });
 
 /**
- * product §7's /api/customer/* endpoints. The customer is always the session's (its record on the server):
- * ids in the body (shopifyCustomerId, accessToken) are never trusted (ARCHITECTURE.md, rule 1).
+ * product §7's /api/customer/* endpoints. The customer is always the session's (its record on
+ * the server): ids in the body (shopifyCustomerId, accessToken) are never trusted
+ * (ARCHITECTURE.md, rule 1).
  */
 export async function handleCustomerApiAction(
   request: Request,

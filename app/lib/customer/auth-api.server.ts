@@ -9,7 +9,7 @@ import {
   SIGN_IN_CALLBACK_PATH,
   safeReturnTo,
 } from "./auth.server";
-import { requireApiSession, SIGN_IN_UNAVAILABLE } from "./fresh-session.server";
+import { endSession, requireApiSession, SIGN_IN_UNAVAILABLE } from "./fresh-session.server";
 import { SignInFailedError } from "./oidc.server";
 import { withCookies } from "./session.server";
 
@@ -56,6 +56,13 @@ export async function handleAuthApiAction(
         return data({ data: { customer } }, { headers });
       } catch (error) {
         const status = error instanceof CustomerActionError ? error.status : 502;
+        if (status === 401) {
+          // The platform no longer accepts the session's token: the session ends here too.
+          return data(
+            { error: CUSTOMER_ERRORS.invalidToken, status },
+            { status, headers: withCookies(await endSession(services, session), NO_STORE) },
+          );
+        }
         return errorResponse(CUSTOMER_ERRORS.fetch, status >= 500 ? 502 : status);
       }
     }

@@ -80,10 +80,8 @@ export async function readFreshSession(
   if (!forceRefresh && isAccessTokenValid(session)) {
     return { status: "signed-in", session, setCookies: [] };
   }
-  const rejected = async () => {
-    await deleteSession(services, session.id);
-    return { status: "rejected", setCookies: await clearSessionCookie(config) } as const;
-  };
+  const rejected = async () =>
+    ({ status: "rejected", setCookies: await endSession(services, session) }) as const;
   const { refreshToken } = session;
   if (!refreshToken) return rejected();
   const delays = timing.delaysMs ?? REFRESH_RETRY_DELAYS_MS;
@@ -144,6 +142,18 @@ async function sharedRefresh(
   const tokens = open<CustomerTokens>(config.sessionSecret, REFRESHED, sealed, key);
   if (!tokens) throw new IdentityProviderUnavailableError("A shared refresh could not be opened");
   return tokens;
+}
+
+/**
+ * Ends a session the platform no longer accepts (its token answered 401): the record goes, and
+ * the Set-Cookie headers returned clear the browser's cookie.
+ */
+export async function endSession(
+  services: SessionStores,
+  session: Pick<CustomerSession, "id">,
+): Promise<string[]> {
+  await deleteSession(services, session.id);
+  return clearSessionCookie(services.config);
 }
 
 export function loginRedirect(request: Request, setCookies: string[]) {

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { type CustomerAccount, CustomerActionError, customerAccount } from "./account.server";
-import { loginRedirect, requireFreshSession } from "./fresh-session.server";
-import { type CustomerSession, clearSessionCookie, deleteSession } from "./session.server";
+import { endSession, loginRedirect, requireFreshSession } from "./fresh-session.server";
+import type { CustomerSession } from "./session.server";
 
 /** product §6: the route guards. What commercial and vip admit is ARCHITECTURE.md's decision. */
 export const GUARD_NAMES = ["auth", "commercial", "vip"] as const;
@@ -49,8 +49,7 @@ function forPages(
       } catch (error) {
         if (!(error instanceof CustomerActionError) || request.method !== "GET") throw error;
         if (error.status === 401) {
-          await deleteSession(context.services, session.id);
-          throw loginRedirect(request, await clearSessionCookie(context.services.config));
+          throw loginRedirect(request, await endSession(context.services, session));
         }
         throw data(null, {
           status: error.status,

@@ -10,8 +10,11 @@ import {
   openDatabase,
   readConfig,
 } from "../../../tests/support/server-parts";
+import type { AppContext } from "../context.server";
 import type { CustomerAccount } from "./account.server";
+import { handleAuthApiAction } from "./auth-api.server";
 import { createCustomerAccountClient, customerAccountApiUrl } from "./customer-account.server";
+import { handleCustomerApiAction } from "./customer-api.server";
 import { requireCustomer } from "./guards.server";
 import { createSession, readSession } from "./session.server";
 
@@ -45,32 +48,36 @@ const calls: [string, (account: CustomerAccount) => Promise<unknown>][] = [
   ["/account/orders/1001?x=1", (account) => account.order("gid://shopify/Order/1001")],
 ];
 
+/** Services whose platform rejects the token, and a session holding such a token. */
+async function rejectedSession() {
+  const services = {
+    config: readConfig({ NODE_ENV: "test" }),
+    database,
+    cache: createMemoryCache(),
+    logger: { warn: () => {} },
+    // The provider that issued the token is gone: this one has other keys.
+    customerAccount: createCustomerAccountClient({
+      apiUrl: customerAccountApiUrl(restarted.issuer),
+    }),
+  };
+  const { setCookie } = await createSession(
+    services,
+    {
+      accessToken: await accessTokenFor(issuer, "olivia.bennett@example.com"),
+      accessTokenExpiresAt: Date.now() + 60_000,
+      refreshToken: undefined,
+      idToken: undefined,
+    },
+    "gid://shopify/Customer/1",
+  );
+  return { services, cookie: setCookie.split(";")[0] ?? "" };
+}
+
 describe("a token the platform rejects", () => {
   for (const [path, call] of calls) {
     it(`sends ${path} to sign in again, coming back, with the session ended`, async () => {
-      const config = readConfig({ NODE_ENV: "test" });
-      const services = {
-        config,
-        database,
-        cache: createMemoryCache(),
-        // The provider that issued the token is gone: this one has other keys.
-        customerAccount: createCustomerAccountClient({
-          apiUrl: customerAccountApiUrl(restarted.issuer),
-        }),
-      };
-      const { setCookie } = await createSession(
-        services,
-        {
-          accessToken: await accessTokenFor(issuer, "olivia.bennett@example.com"),
-          accessTokenExpiresAt: Date.now() + 60_000,
-          refreshToken: undefined,
-          idToken: undefined,
-        },
-        "gid://shopify/Customer/1",
-      );
-      const request = new Request(`http://shop.example${path}`, {
-        headers: { Cookie: setCookie.split(";")[0] ?? "" },
-      });
+      const { services, cookie } = await rejectedSession();
+      const request = new Request(`http://shop.example${path}`, { headers: { Cookie: cookie } });
       const context = { services } as unknown as AppLoadContext;
 
       const customer = await requireCustomer(request, context);
@@ -80,6 +87,31 @@ describe("a token the platform rejects", () => {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/login?returnTo=${encodeURIComponent(path)}`);
       expect(response.headers.getSetCookie()).toEqual([
+        expect.stringMatching(/^lagoon_session=;.*Max-Age=0/),
+      ]);
+      expect(await readSession(request, services)).toBeNull();
+    });
+  }
+
+  const apiCalls: [string, (request: Request, services: AppContext) => Promise<unknown>][] = [
+    ["/api/auth/fetchCustomerData", (r, s) => handleAuthApiAction(r, "fetchCustomerData", s)],
+    ["/api/customer/update-name", (r, s) => handleCustomerApiAction(r, "update-name", s)],
+  ];
+  for (const [path, call] of apiCalls) {
+    it(`answers ${path} with 401 and ends the session`, async () => {
+      const { services, cookie } = await rejectedSession();
+      const request = new Request(`http://shop.example${path}`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json" },
+        body: JSON.stringify({ firstName: "Olivia", lastName: "B" }),
+      });
+      const answer = (await call(request, services as unknown as AppContext)) as {
+        data: { error: string; status: number };
+        init: ResponseInit;
+      };
+      expect(answer.data).toMatchObject({ error: "Invalid or expired access token", status: 401 });
+      expect(answer.init.status).toBe(401);
+      expect(new Headers(answer.init.headers).getSetCookie()).toEqual([
         expect.stringMatching(/^lagoon_session=;.*Max-Age=0/),
       ]);
       expect(await readSession(request, services)).toBeNull();

@@ -43,7 +43,8 @@ export function startStorefrontEmulator(settings: { database?: boolean } = {}) {
       MOUNT,
       createStorefrontEmulator({ catalogDir, publicOrigin: origin, testControls: true }),
     );
-  });
+    // Opening PGlite takes seconds, many more on a busy machine.
+  }, 60_000);
 
   afterAll(async () => {
     await server.close();

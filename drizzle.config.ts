@@ -9,6 +9,7 @@ export default defineConfig({
     "./app/lib/mail/outbox-schema.ts",
     "./app/lib/commercial/purchase-order-schema.ts",
     "./app/lib/enquiries/enquiry-schema.ts",
+    "./app/lib/customer/session-schema.ts",
   ],
   out: "./server/db/migrations",
 });

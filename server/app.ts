@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
+import { requestLogSerializers } from "./logger";
 import {
   answerWithErrorPage,
   limitBody,
@@ -133,6 +134,7 @@ export function createApp({
       logger,
       autoLogging: { ignore: (req) => req.url?.startsWith("/_emulators/content/images") ?? false },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      serializers: requestLogSerializers,
     }),
   );
 

@@ -89,6 +89,7 @@ export async function createEmulators(
         },
       ],
       accessTokenTtlSeconds: faults.customerAccount?.accessTokenTtlSeconds,
+      testControls: deps.testControls,
     });
     router.use("/customer-account", customerAccount.router);
   }

@@ -2,8 +2,9 @@ import { pino } from "pino";
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** The logger of the server; `destination` (stdout by default) is for tests. */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: "lagoon" },
     redact: {
@@ -18,5 +19,40 @@ export function createLogger(level: string): Logger {
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
+
+/** Query parameters that carry a token: the sign-out redirect's `id_token_hint` above all. */
+const TOKEN_PARAMETERS = ["id_token_hint", "id_token", "access_token", "refresh_token"];
+const TOKEN_IN_QUERY = new RegExp(`([?&](?:${TOKEN_PARAMETERS.join("|")})=)[^&#]*`, "gi");
+
+/** A URL with its token-bearing query values replaced (issue 14, finding 12). */
+export function redactUrl(url: string): string {
+  return url.replace(TOKEN_IN_QUERY, "$1[redacted]");
+}
+
+type SerializedRequest = { url?: string; query?: Record<string, unknown> };
+type SerializedResponse = { headers?: Record<string, unknown> };
+
+/**
+ * pino-http's request and response serializers, minus tokens in URLs: sign-out redirects to the
+ * provider's logout page with the ID token in `Location`, and that page's request (the embedded
+ * emulator's, on this very server) has it in its URL.
+ */
+export const requestLogSerializers = {
+  req(req: SerializedRequest) {
+    if (typeof req.url === "string") req.url = redactUrl(req.url);
+    if (req.query) {
+      for (const name of TOKEN_PARAMETERS) if (name in req.query) req.query[name] = "[redacted]";
+    }
+    return req;
+  },
+  res(res: SerializedResponse) {
+    const location = res.headers?.location;
+    if (res.headers && typeof location === "string") {
+      res.headers = { ...res.headers, location: redactUrl(location) };
+    }
+    return res;
+  },
+};

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_COOKIE } from "./customer/session-cookie";
+import { SESSION_COOKIE } from "./customer/session-cookie";
 
 export const CART_COOKIE = "lagoon_cart";
 /** A one-time cart message after a form posted without JavaScript (e.g. 'Empty Cart'). */
@@ -7,7 +7,7 @@ export const CART_NOTICE_COOKIE = "lagoon_cart_notice";
 export const NEWSLETTER_NOTICE_COOKIE = "lagoon_newsletter_notice";
 
 const PERSONAL_COOKIES = [
-  ACCESS_TOKEN_COOKIE,
+  SESSION_COOKIE,
   CART_COOKIE,
   CART_NOTICE_COOKIE,
   NEWSLETTER_NOTICE_COOKIE,

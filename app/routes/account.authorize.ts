@@ -1,28 +1,33 @@
 import { redirect } from "react-router";
 import { CodeVerifierNotFoundError, completeSignIn } from "../lib/customer/auth.server";
-import { SignInFailedError } from "../lib/customer/oidc.server";
-import { commitSession, withCookies } from "../lib/customer/session.server";
+import { IdentityProviderUnavailableError, SignInFailedError } from "../lib/customer/oidc.server";
+import { withCookies } from "../lib/customer/session.server";
 import type { Route } from "./+types/account.authorize";
 
-/** The sign-in callback: the code is exchanged on the server and the tokens go into cookies. */
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The sign-in callback: the code is exchanged on the server and a session starts there. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, cache, logger } = context.services;
+  const { logger } = context.services;
   const url = new URL(request.url);
   if (url.searchParams.has("error")) return redirect("/login?error=cancelled");
   try {
-    const { session, returnTo } = await completeSignIn(config, cache, url);
-    return redirect(returnTo, {
-      headers: withCookies(await commitSession(session, config), { "Cache-Control": "no-store" }),
-    });
+    const { returnTo, setCookies } = await completeSignIn(request, context.services, url);
+    return redirect(returnTo, { headers: withCookies(setCookies, NO_STORE) });
   } catch (error) {
-    // A stale or replayed callback (the back button after signing in, a second tab): its one-time
-    // verifier is gone. The login page says so and offers a fresh sign-in, coming back as asked.
+    // A stale or replayed callback (the back button after signing in, a second tab), or one this
+    // browser never started (login CSRF): nobody is signed in. The login page says so and
+    // offers a fresh sign-in, coming back as asked.
     if (error instanceof CodeVerifierNotFoundError) {
-      return redirect("/login?error=expired", { headers: { "Cache-Control": "no-store" } });
+      return redirect("/login?error=expired", { headers: NO_STORE });
     }
     if (error instanceof SignInFailedError) {
       logger.warn({ code: error.code }, "sign-in failed");
-      return redirect("/login?error=failed");
+      return redirect("/login?error=failed", { headers: NO_STORE });
+    }
+    if (error instanceof IdentityProviderUnavailableError) {
+      logger.warn({ err: error }, "sign-in failed: the provider is unavailable");
+      return redirect("/login?error=unavailable", { headers: NO_STORE });
     }
     throw error;
   }

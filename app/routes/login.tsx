@@ -21,6 +21,8 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   expired:
     "Code verifier not found: that sign-in link was already used or has expired. Please sign in again.",
   failed: "We could not sign you in. Please try again.",
+  // product §8's message while the identity provider is down (the code exchange's 10 s deadline).
+  unavailable: "Sign-in is unavailable, please try again",
 };
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

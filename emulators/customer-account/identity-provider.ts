@@ -147,6 +147,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions) {
     }
   }
 
+  // Grants by customer, so a test can end every session a customer has (see revokeGrantsOf).
+  const grantsByAccount = new Map<string, Set<string>>();
+
   /** Everything the shop's app asks for, granted without a consent screen. */
   async function grantCustomerAccountAccess(
     oidcProvider: Provider,
@@ -156,8 +159,22 @@ export async function createIdentityProvider(options: IdentityProviderOptions) {
     const grant = existing ?? new oidcProvider.Grant({ clientId, accountId });
     grant.addOIDCScope(OIDC_SCOPES);
     grant.addResourceScope(resource, CUSTOMER_ACCOUNT_SCOPE);
-    await grant.save();
+    const id = await grant.save();
+    const grants = grantsByAccount.get(accountId) ?? new Set<string>();
+    grantsByAccount.set(accountId, grants.add(id));
     return grant;
+  }
+
+  /**
+   * Ends everything the customer was granted, as a platform does when it signs a customer out
+   * everywhere: their refresh tokens are then refused with invalid_grant.
+   */
+  async function revokeGrantsOf(accountId: string) {
+    for (const grantId of grantsByAccount.get(accountId) ?? []) {
+      await provider.RefreshToken.revokeByGrantId(grantId);
+      await (await provider.Grant.find(grantId))?.destroy();
+    }
+    grantsByAccount.delete(accountId);
   }
 
   return {
@@ -165,6 +182,7 @@ export async function createIdentityProvider(options: IdentityProviderOptions) {
     verifyAccessToken,
     grantAccess: (access: { grantId?: string; accountId: string; clientId: string }) =>
       grantCustomerAccountAccess(provider, access),
+    revokeGrantsOf,
   };
 }
 

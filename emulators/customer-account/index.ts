@@ -29,6 +29,11 @@ export interface CustomerAccountEmulatorOptions {
   accessTokenTtlSeconds?: number;
   /** Default: an in-memory store seeded from `demo/customers/`. */
   store?: CustomerStore;
+  /**
+   * Mounts the test suites' control `POST /_test/revoke-grants` ({ email }): ends every grant of
+   * that customer, so their refresh tokens are refused. Never on a shop visitors can reach.
+   */
+  testControls?: boolean;
 }
 
 export interface CustomerAccountEmulator {
@@ -52,12 +57,14 @@ export async function createCustomerAccountEmulator(
   const issuer = options.issuer.replace(/\/$/, "");
   const issuerPath = new URL(issuer).pathname.replace(/\/$/, "");
   const store = options.store ?? (await createDemoCustomerStore());
-  const { provider, verifyAccessToken, grantAccess } = await createIdentityProvider({
-    issuer,
-    clients: options.clients,
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
-    store,
-  });
+  const { provider, verifyAccessToken, grantAccess, revokeGrantsOf } = await createIdentityProvider(
+    {
+      issuer,
+      clients: options.clients,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+      store,
+    },
+  );
 
   const router = express.Router();
   // Body parsers stay on these routes: the provider reads its own request bodies.
@@ -125,6 +132,20 @@ export async function createCustomerAccountEmulator(
       { mergeWithLastSubmission: false },
     );
   });
+
+  if (options.testControls) {
+    router.post("/_test/revoke-grants", express.json({ limit: "1kb" }), async (req, res) => {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      const customer =
+        typeof email === "string" ? await store.findCustomerByEmail(email) : undefined;
+      if (!customer) {
+        res.status(400).json({ errors: [{ message: "Send { email } of a known customer" }] });
+        return;
+      }
+      await revokeGrantsOf(customer.id);
+      res.status(204).end();
+    });
+  }
 
   router.use("/interaction", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (error instanceof Error && error.name === "SessionNotFound") {

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { SHORT_TOKEN_ORIGIN } from "./fixtures";
 
 export const CUSTOMERS = {
   everyday: "Olivia Bennett",
@@ -6,6 +7,23 @@ export const CUSTOMERS = {
   vip: "Sophie Harrington",
   trainee: "Liam O'Connor",
 } as const;
+
+export const CUSTOMER_EMAILS = {
+  everyday: "olivia.bennett@example.com",
+  trainee: "liam.oconnor@example.com",
+} as const;
+
+/**
+ * The platform ends every grant of the customer (the emulator's test control), as when they are
+ * signed out everywhere: the shop's session holds a refresh token that is now refused.
+ */
+export async function revokeAtPlatform(page: Page, email: string) {
+  const revoked = await page.request.post(
+    `${SHORT_TOKEN_ORIGIN}/_emulators/customer-account/_test/revoke-grants`,
+    { data: { email } },
+  );
+  expect(revoked.status()).toBe(204);
+}
 
 /** Signs in through the shop's login page and the platform's sign-in page, as a shopper would. */
 export async function signIn(

@@ -11,7 +11,7 @@ import { createStorefrontClient } from "../../app/lib/commerce/storefront.server
 import { createCustomerAccountClient } from "../../app/lib/customer/customer-account.server";
 import { createStorefrontEmulator } from "../../emulators/storefront";
 import { type LoopbackServer, listenOnLoopback } from "./loopback";
-import { createMemoryCache, readConfig } from "./server-parts";
+import { createMemoryCache, type DatabaseHandle, openDatabase, readConfig } from "./server-parts";
 
 // The cart's tests run the production client and the /api/cart action over real HTTP against the
 // storefront emulator; this is their shared stage.
@@ -24,13 +24,18 @@ export const ONLINE_COURSE = "gid://shopify/ProductVariant/47100237"; // Spa Mai
 
 const catalogDir = fileURLToPath(new URL("../../demo/catalog", import.meta.url));
 
-/** Starts the emulator for the calling test file; its clients and services reach it. */
-export function startStorefrontEmulator() {
+/**
+ * Starts the emulator for the calling test file; its clients and services reach it. With
+ * `database`, services() carry an in-memory database for customer sessions (signed-in checkout).
+ */
+export function startStorefrontEmulator(settings: { database?: boolean } = {}) {
   let server: LoopbackServer;
   let origin = "";
   const warnings: string[] = [];
+  let database: DatabaseHandle | undefined;
 
   beforeAll(async () => {
+    if (settings.database) database = await openDatabase({ dataDir: "memory://" });
     const app = express();
     server = await listenOnLoopback(app);
     origin = server.origin;
@@ -38,9 +43,13 @@ export function startStorefrontEmulator() {
       MOUNT,
       createStorefrontEmulator({ catalogDir, publicOrigin: origin, testControls: true }),
     );
-  });
+    // Opening PGlite takes seconds, many more on a busy machine.
+  }, 60_000);
 
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await database?.close();
+  });
 
   /** A Storefront client; `fault` asks the emulator to fail (e.g. "status:500"). */
   const storefront = (fault?: string) =>
@@ -70,6 +79,12 @@ export function startStorefrontEmulator() {
     cache: createMemoryCache(),
     logger: { warn: (_details: unknown, message: string) => warnings.push(message) },
     storefront: () => storefront(options.fault),
+    database: {
+      get db() {
+        if (!database) throw new Error("startStorefrontEmulator({ database: true }) opens one");
+        return database.db;
+      },
+    },
     // These suites check out anonymously; signed-in checkout is covered end to end.
     customerAccount: createCustomerAccountClient({ apiUrl: `${origin}/no-customer-account` }),
   });

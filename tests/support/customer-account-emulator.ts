@@ -14,9 +14,13 @@ import { listenOnLoopback } from "./loopback";
 export const EMULATOR_PREFIX = "/_emulators/customer-account";
 export const TEST_CLIENT_ID = "lagoon-test";
 
-export async function startCustomerAccountEmulator(
-  options: Pick<CustomerAccountEmulatorOptions, "accessTokenTtlSeconds" | "store"> = {},
-) {
+export async function startCustomerAccountEmulator({
+  clientId = TEST_CLIENT_ID,
+  ...options
+}: Pick<CustomerAccountEmulatorOptions, "accessTokenTtlSeconds" | "store" | "testControls"> & {
+  /** The OAuth client it knows (the shop's own, `lagoon-embedded`, for the app's sign-in). */
+  clientId?: string;
+} = {}) {
   const app = express();
   const server = await listenOnLoopback(app);
   const { origin } = server;
@@ -28,7 +32,7 @@ export async function startCustomerAccountEmulator(
     issuer,
     clients: [
       {
-        clientId: TEST_CLIENT_ID,
+        clientId,
         redirectUris: [redirectUri],
         postLogoutRedirectUris: [postLogoutRedirectUri],
       },
@@ -43,7 +47,7 @@ export async function startCustomerAccountEmulator(
     origin,
     issuer,
     graphqlUrl: `${issuer}/account/customer/api/2026-04/graphql`,
-    clientId: TEST_CLIENT_ID,
+    clientId,
     redirectUri,
     postLogoutRedirectUri,
     store: emulator.store,

@@ -9,16 +9,15 @@ import {
   SHOP,
   startStorefrontEmulator,
 } from "../../../tests/support/cart-emulator";
-import { readConfig } from "../../../tests/support/server-parts";
-import { commitSession } from "../customer/session.server";
-import { ACCESS_TOKEN_COOKIE } from "../customer/session-cookie";
+import { createSession } from "../customer/session.server";
+import { SESSION_COOKIE } from "../customer/session-cookie";
 import { CART_ERRORS } from "./cart.server";
 import { handleCartAction } from "./cart-action.server";
 import { loadCartForLayout } from "./cart-layout.server";
 
 // POST /api/cart as fetchers and JavaScript-less forms send it, against the storefront emulator.
 
-const emulator = startStorefrontEmulator();
+const emulator = startStorefrontEmulator({ database: true });
 const { post, services, warnings } = emulator;
 
 describe("POST /api/cart (handleCartAction)", () => {
@@ -275,16 +274,19 @@ describe("POST /api/cart (handleCartAction)", () => {
 
     // Signed-in checkout (logged_in=true, commercial rules) needs real tokens: see
     // checkout-rules.server.test.ts.
-    const session = { refreshToken: undefined, idToken: undefined };
-
     // product §4: a session that cannot be verified (expired, nothing to refresh it with) must
     // sign in again before checkout; the cart is kept.
-    browser.keep(
-      await commitSession(
-        { ...session, accessToken: "a.b.c", accessTokenExpiresAt: Date.now() - 1 },
-        readConfig({ NODE_ENV: "test" }),
-      ),
+    const { setCookie } = await createSession(
+      services(),
+      {
+        accessToken: "a.b.c",
+        accessTokenExpiresAt: Date.now() - 1,
+        refreshToken: undefined,
+        idToken: undefined,
+      },
+      "gid://shopify/Customer/1",
     );
+    browser.keep([setCookie]);
     const expired = await post(browser, { intent: "checkout" });
     expect(expired).toMatchObject({
       status: 401,
@@ -294,6 +296,6 @@ describe("POST /api/cart (handleCartAction)", () => {
         reauthenticate: true,
       },
     });
-    expect(browser.cookies.has(ACCESS_TOKEN_COOKIE)).toBe(true);
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from "../customer/checkout-session.server";
 import type { CustomerAccountClient } from "../customer/customer-account.server";
 import { isSignedIn } from "../customer/session-cookie";
+import type { DatabaseHandle } from "../database";
 import { browserPostedForm, refererPath } from "../forms/form-post.server";
 import { safeRedirectPath } from "../safe-redirect";
 import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartView } from "./cart";
@@ -104,6 +105,8 @@ class BadCartRequest extends Error {
 export interface CartActionServices {
   config: Config;
   cache: Cache;
+  /** Where the signed-in customer's session is (verified before checkout). */
+  database: Pick<DatabaseHandle, "db">;
   logger: { warn(details: Record<string, unknown>, message: string): void };
   storefront(buyerIp?: string): StorefrontClient;
   /** Reads whether the signed-in customer is commercial before checkout (product §6). */

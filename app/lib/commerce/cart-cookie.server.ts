@@ -55,7 +55,7 @@ export function clearCartCookie(config: Pick<Config, "env">): Promise<string> {
 
 /**
  * The cart this request may use. A cart a signed-in customer changed is out of reach once the
- * access-token cookie is gone (product §4: emptied when no access-token cookie exists).
+ * session cookie is gone (product §4: emptied when no session cookie exists).
  */
 export async function usableCartSession(
   request: Request,

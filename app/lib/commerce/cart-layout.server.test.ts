@@ -5,7 +5,7 @@ import {
   PUMP,
   startStorefrontEmulator,
 } from "../../../tests/support/cart-emulator";
-import { ACCESS_TOKEN_COOKIE } from "../customer/session-cookie";
+import { SESSION_COOKIE } from "../customer/session-cookie";
 import { createCartApi } from "./cart.server";
 import { serializeCartSession } from "./cart-cookie.server";
 import { loadCartForLayout } from "./cart-layout.server";
@@ -41,11 +41,11 @@ describe("the cart's lifecycle", () => {
     expect(cartOf(next.body)?.totalQuantity).toBe(1);
   });
 
-  it("hides a signed-in customer's cart once the access-token cookie is gone", async () => {
+  it("hides a signed-in customer's cart once the session cookie is gone", async () => {
     const browser = new Browser();
-    browser.cookies.set(ACCESS_TOKEN_COOKIE, "signed-token");
+    browser.cookies.set(SESSION_COOKIE, "signed-token");
     await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "2" });
-    browser.cookies.delete(ACCESS_TOKEN_COOKIE);
+    browser.cookies.delete(SESSION_COOKIE);
     const layout = await loadCartForLayout(browser.request(), services());
     expect(layout.data.cart).toBeNull();
     expect(layout.headers.getSetCookie().some((c) => /^lagoon_cart=;/.test(c))).toBe(true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Browser, PUMP, startStorefrontEmulator } from "../../../tests/support/cart-emulator";
-import { ACCESS_TOKEN_COOKIE } from "../customer/session-cookie";
+import { SESSION_COOKIE } from "../customer/session-cookie";
 import { createCartApi } from "./cart.server";
 import { emptyCartOnSignOut } from "./cart-sign-out.server";
 
@@ -9,7 +9,7 @@ const { post, services, storefront } = startStorefrontEmulator();
 describe("signing out", () => {
   it("empties a signed-in customer's cart when the session ends", async () => {
     const browser = new Browser();
-    browser.cookies.set(ACCESS_TOKEN_COOKIE, "signed-token");
+    browser.cookies.set(SESSION_COOKIE, "signed-token");
     await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "2" });
 
     // Signing out: the lines go and the cookie is cleared.

@@ -9,18 +9,17 @@ import {
   accessTokenFor,
   startCustomerAccountEmulator,
 } from "../../../tests/support/customer-account-emulator";
-import { readConfig } from "../../../tests/support/server-parts";
 import {
   createCustomerAccountClient,
   customerAccountApiUrl,
 } from "../customer/customer-account.server";
-import { commitSession } from "../customer/session.server";
+import { createSession } from "../customer/session.server";
 
 // product §6: who may use the platform's checkout. Commercial customers and commercial-only
 // products go to the purchase-order flow, and the checkout URL is never handed out for them.
 
 const ZODIAC = "gid://shopify/ProductVariant/47100232"; // productType "commercial"
-const storefront = startStorefrontEmulator();
+const storefront = startStorefrontEmulator({ database: true });
 let customers: Awaited<ReturnType<typeof startCustomerAccountEmulator>>;
 
 beforeAll(async () => {
@@ -37,17 +36,17 @@ const services = () => ({
 
 async function signedIn(browser: Browser, email: string) {
   const accessToken = await accessTokenFor(customers, email);
-  browser.keep(
-    await commitSession(
-      {
-        accessToken,
-        accessTokenExpiresAt: Date.now() + 60_000,
-        refreshToken: undefined,
-        idToken: undefined,
-      },
-      readConfig({ NODE_ENV: "test" }),
-    ),
+  const { setCookie } = await createSession(
+    services(),
+    {
+      accessToken,
+      accessTokenExpiresAt: Date.now() + 60_000,
+      refreshToken: undefined,
+      idToken: undefined,
+    },
+    `customer:${email}`,
   );
+  browser.keep([setCookie]);
   return browser;
 }
 

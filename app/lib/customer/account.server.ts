@@ -21,7 +21,7 @@ import type {
   OrderSummaryFragment,
 } from "./operations/customer-account.generated";
 import { ORDER_QUERY } from "./operations/orders";
-import { type CustomerSession, sessionSubject } from "./session.server";
+import type { CustomerSession } from "./session.server";
 
 /** product §8's customer messages. */
 export const CUSTOMER_ERRORS = {
@@ -159,13 +159,12 @@ function emptyToUndefined<T extends Record<string, unknown>>(value: T): T {
  */
 export function customerAccount(
   { customerAccount: client, cache }: { customerAccount: CustomerAccountClient; cache: Cache },
-  session: CustomerSession,
+  session: Pick<CustomerSession, "accessToken" | "customerId">,
 ): CustomerAccount {
   const accessToken = session.accessToken;
-  const subject = sessionSubject(session);
-  const forget = async () => {
-    if (subject) await cache.delete(customerKey(subject));
-  };
+  // The session's own customer, from the record that holds this very token (issue 14, finding 4).
+  const key = customerKey(session.customerId);
+  const forget = () => cache.delete(key);
 
   async function call<T>(message: string, status: number, run: () => Promise<T>): Promise<T> {
     try {
@@ -190,9 +189,7 @@ export function customerAccount(
 
   return {
     profile: () =>
-      call(CUSTOMER_ERRORS.fetch, 502, () =>
-        subject ? cache.fetch(customerKey(subject), fetchProfile, CUSTOMER_CACHE) : fetchProfile(),
-      ),
+      call(CUSTOMER_ERRORS.fetch, 502, () => cache.fetch(key, fetchProfile, CUSTOMER_CACHE)),
 
     ordersAfter: (cursor) =>
       call(CUSTOMER_ERRORS.fetch, 502, async () => {

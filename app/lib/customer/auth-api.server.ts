@@ -9,24 +9,27 @@ import {
   SIGN_IN_CALLBACK_PATH,
   safeReturnTo,
 } from "./auth.server";
-import { requireApiSession, SIGN_IN_UNAVAILABLE } from "./fresh-session.server";
+import { endSession, requireApiSession, SIGN_IN_UNAVAILABLE } from "./fresh-session.server";
 import { SignInFailedError } from "./oidc.server";
-import { commitSession, withCookies } from "./session.server";
+import { withCookies } from "./session.server";
 
 // product §7's /api/auth/* endpoints, done the secure way (ARCHITECTURE.md, rule 1): the PKCE
-// verifier and state stay on the server and tokens stay in httpOnly cookies, so the browser sends
-// and receives no secret (decision 002). Each endpoint does the job its name says.
+// verifier and state stay on the server, bound to the browser that asked, and the tokens stay in
+// the server's session record, so the browser sends and receives no secret (decisions 002, 006). Each endpoint does the job its name says.
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** GET /api/auth/authorize: `{ url, state }` of a sign-in whose verifier stays here. */
 export async function authorizeSignIn(request: Request, services: AppContext) {
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
-  const url = await beginSignIn(services.config, services.cache, returnTo);
-  return data({ url: url.toString(), state: url.searchParams.get("state") }, { headers: NO_STORE });
+  const { url, setCookie } = await beginSignIn(request, services.config, services.cache, returnTo);
+  return data(
+    { url: url.toString(), state: url.searchParams.get("state") },
+    { headers: withCookies([setCookie], NO_STORE) },
+  );
 }
 
-/** POST /api/auth/{endpoint}: the customer is always the one of the session cookies. */
+/** POST /api/auth/{endpoint}: the customer is always the session's (its record on the server). */
 export async function handleAuthApiAction(
   request: Request,
   endpoint: string | undefined,
@@ -38,7 +41,7 @@ export async function handleAuthApiAction(
 
   switch (endpoint) {
     case "obtainAccessToken":
-      return obtainAccessToken(body, services);
+      return obtainAccessToken(request, body, services);
     case "exchangeToken":
     case "refreshAccessToken": {
       const { session, headers } = await requireApiSession(request, services, {
@@ -53,6 +56,13 @@ export async function handleAuthApiAction(
         return data({ data: { customer } }, { headers });
       } catch (error) {
         const status = error instanceof CustomerActionError ? error.status : 502;
+        if (status === 401) {
+          // The platform no longer accepts the session's token: the session ends here too.
+          return data(
+            { error: CUSTOMER_ERRORS.invalidToken, status },
+            { status, headers: withCookies(await endSession(services, session), NO_STORE) },
+          );
+        }
         return errorResponse(CUSTOMER_ERRORS.fetch, status >= 500 ? 502 : status);
       }
     }
@@ -62,8 +72,12 @@ export async function handleAuthApiAction(
 }
 
 /** The code and state of the provider's callback, posted here instead of to /account/authorize. */
-async function obtainAccessToken(body: Record<string, unknown>, services: AppContext) {
-  const { config, cache } = services;
+async function obtainAccessToken(
+  request: Request,
+  body: Record<string, unknown>,
+  services: AppContext,
+) {
+  const { config } = services;
   const code = typeof body.code === "string" ? body.code : "";
   const state = typeof body.state === "string" ? body.state : "";
   if (!code) return errorResponse("Missing authorization code", 400, { field: "code" });
@@ -71,10 +85,10 @@ async function obtainAccessToken(body: Record<string, unknown>, services: AppCon
     const callback = new URL(`${config.publicUrl}${SIGN_IN_CALLBACK_PATH}`);
     callback.searchParams.set("code", code);
     callback.searchParams.set("state", state);
-    const { session, returnTo } = await completeSignIn(config, cache, callback);
+    const { session, returnTo, setCookies } = await completeSignIn(request, services, callback);
     return data(
       { signedIn: true, expiresAt: session.accessTokenExpiresAt, returnTo },
-      { headers: withCookies(await commitSession(session, config), NO_STORE) },
+      { headers: withCookies(setCookies, NO_STORE) },
     );
   } catch (error) {
     if (error instanceof CodeVerifierNotFoundError)

@@ -1,3 +1,4 @@
+import { type Cookie, createCookie } from "react-router";
 import type { Cache } from "../cache";
 import type { Config } from "../config";
 import { safeRedirectPath } from "../safe-redirect";
@@ -12,7 +13,8 @@ import {
   type PendingSignIn,
   shopifyCustomerAccountIssuer,
 } from "./oidc.server";
-import { type CustomerSession, sessionFromTokens } from "./session.server";
+import { type CustomerSession, createSession, type SessionStores } from "./session.server";
+import { digest, randomId } from "./session-crypto.server";
 
 export const CUSTOMER_ACCOUNT_EMULATOR_PATH = "/_emulators/customer-account";
 export const EMBEDDED_CLIENT_ID = "lagoon-embedded";
@@ -52,17 +54,59 @@ export const safeReturnTo = (value: string | null | undefined, fallback = "/acco
 const PENDING_TTL_SECONDS = 10 * 60;
 const pendingKey = (state: string) => `sign-in:${state}`;
 
-type StoredSignIn = PendingSignIn & { returnTo: string };
+/**
+ * Binds a sign-in to the browser that started it (issue 14, finding 3: login CSRF). The cookie
+ * holds a random value; the pending sign-in keeps only its hash, and the callback is refused
+ * unless the browser brings the same value back. An attacker's callback link, opened in someone
+ * else's browser, finds no binding there and signs nobody in.
+ */
+export const SIGN_IN_BINDING_COOKIE = "lagoon_sign_in";
 
-/** Starts sign-in: the PKCE verifier, state and nonce stay on the server, keyed by state. */
-export async function beginSignIn(config: Config, cache: Cache, returnTo: string): Promise<URL> {
+const bindingCookies = new WeakMap<Config, Cookie>();
+
+function bindingCookie(config: Config): Cookie {
+  let cookie = bindingCookies.get(config);
+  if (!cookie) {
+    cookie = createCookie(SIGN_IN_BINDING_COOKIE, {
+      httpOnly: true,
+      // Lax: the provider sends the browser back with a top-level GET, which carries it.
+      sameSite: "lax",
+      secure: config.publicUrl.startsWith("https:"),
+      path: "/",
+      maxAge: PENDING_TTL_SECONDS,
+      secrets: [config.sessionSecret],
+    });
+    bindingCookies.set(config, cookie);
+  }
+  return cookie;
+}
+
+async function readBinding(request: Request, config: Config): Promise<string | null> {
+  const value: unknown = await bindingCookie(config).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length >= 32 ? value : null;
+}
+
+type StoredSignIn = PendingSignIn & { returnTo: string; bindingHash: string };
+
+/**
+ * Starts sign-in: the PKCE verifier, state, nonce and return path stay on the server, keyed by
+ * state; the browser gets the binding cookie (kept when it has one, so two tabs signing in at
+ * once both work).
+ */
+export async function beginSignIn(
+  request: Request,
+  config: Config,
+  cache: Cache,
+  returnTo: string,
+): Promise<{ url: URL; setCookie: string }> {
+  const binding = (await readBinding(request, config)) ?? randomId();
   const { url, pending } = await createSignInRequest(oidcSettings(config));
   await cache.set<StoredSignIn>(
     pendingKey(pending.state),
-    { ...pending, returnTo },
+    { ...pending, returnTo, bindingHash: digest(binding) },
     { ttlSeconds: PENDING_TTL_SECONDS },
   );
-  return url;
+  return { url, setCookie: await bindingCookie(config).serialize(binding) };
 }
 
 export class CodeVerifierNotFoundError extends Error {
@@ -72,16 +116,37 @@ export class CodeVerifierNotFoundError extends Error {
   }
 }
 
-/** Completes sign-in at the callback. A state we did not issue (or already used) is refused. */
+/**
+ * Completes sign-in at the callback and starts the session. A state we did not issue, already
+ * used, or issued to another browser is refused before the code is exchanged.
+ */
 export async function completeSignIn(
-  config: Config,
-  cache: Cache,
+  request: Request,
+  services: SessionStores & { cache: Cache },
   callbackUrl: URL,
-): Promise<{ session: CustomerSession; returnTo: string }> {
+  options: { deadlineMs?: number } = {},
+): Promise<{ session: CustomerSession; returnTo: string; setCookies: string[] }> {
+  const { config, cache } = services;
   const state = callbackUrl.searchParams.get("state");
   const stored = state ? await cache.get<StoredSignIn>(pendingKey(state)) : undefined;
-  if (!state || !stored) throw new CodeVerifierNotFoundError();
+  const binding = await readBinding(request, config);
+  if (!state || !stored || !binding || digest(binding) !== stored.bindingHash) {
+    throw new CodeVerifierNotFoundError();
+  }
   await cache.delete(pendingKey(state));
-  const tokens = await exchangeAuthorizationCode(oidcSettings(config), callbackUrl, stored);
-  return { session: sessionFromTokens(tokens), returnTo: safeReturnTo(stored.returnTo) };
+  const { customerId, ...tokens } = await exchangeAuthorizationCode(
+    oidcSettings(config),
+    callbackUrl,
+    stored,
+    options,
+  );
+  const { session, setCookie } = await createSession(services, tokens, customerId);
+  return {
+    session,
+    returnTo: safeReturnTo(stored.returnTo),
+    setCookies: [setCookie, await clearBinding(config)],
+  };
 }
+
+const clearBinding = (config: Config) =>
+  bindingCookie(config).serialize("", { maxAge: 0, expires: new Date(0) });

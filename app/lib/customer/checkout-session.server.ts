@@ -1,6 +1,4 @@
-import type { Cache } from "../cache";
-import type { Config } from "../config";
-import { type RefreshTiming, readFreshSession } from "./fresh-session.server";
+import { type RefreshTiming, readFreshSession, type SessionServices } from "./fresh-session.server";
 import type { CustomerSession } from "./session.server";
 
 /** product §8: what the drawer and the toast say when the session cannot be verified. */
@@ -17,7 +15,7 @@ export const REAUTH_TOAST = {
  */
 export async function verifyCheckoutSession(
   request: Request,
-  services: { config: Config; cache: Cache },
+  services: SessionServices,
   timing: RefreshTiming = {},
 ): Promise<
   { ok: true; session: CustomerSession; setCookies: string[] } | { ok: false; setCookies: [] }

@@ -4,7 +4,8 @@ import { findPurchaseOrder, listPurchaseOrders } from "../commercial/purchase-or
 import type { AppContext } from "../context.server";
 import { errorResponse, readBody } from "../request-body.server";
 import { CUSTOMER_ERRORS, CustomerActionError, customerAccount } from "./account.server";
-import { requireApiSession } from "./fresh-session.server";
+import { endSession, requireApiSession } from "./fresh-session.server";
+import { withCookies } from "./session.server";
 
 const COMMERCIAL_ORDERS_ERROR = "Failed to fetch commercial orders";
 
@@ -31,8 +32,9 @@ const CommercialOrdersSchema = z.object({
 });
 
 /**
- * product §7's /api/customer/* endpoints. The customer is always the one of the session cookies:
- * ids in the body (shopifyCustomerId, accessToken) are never trusted (ARCHITECTURE.md, rule 1).
+ * product §7's /api/customer/* endpoints. The customer is always the session's (its record on
+ * the server): ids in the body (shopifyCustomerId, accessToken) are never trusted
+ * (ARCHITECTURE.md, rule 1).
  */
 export async function handleCustomerApiAction(
   request: Request,
@@ -115,7 +117,16 @@ export async function handleCustomerApiAction(
   } catch (error) {
     if (error instanceof CustomerActionError) {
       if (error.cause) services.logger.warn({ err: error.cause }, error.message);
-      return errorResponse(error.message, error.status, error.field ? { field: error.field } : {});
+      // The platform no longer accepts the session's token: the session ends here too.
+      const headers = withCookies(error.status === 401 ? await endSession(services, session) : [], {
+        "Cache-Control": "no-store",
+      });
+      const body = {
+        error: error.message,
+        status: error.status,
+        ...(error.field ? { field: error.field } : {}),
+      };
+      return data(body, { status: error.status, headers });
     }
     throw error;
   }

@@ -1,24 +1,26 @@
-import { createHash } from "node:crypto";
 import { data, redirect } from "react-router";
 import { untilAborted, sleep as wait } from "../abort";
 import type { Cache } from "../cache";
-import type { Config } from "../config";
 import { CUSTOMER_ERRORS } from "./account.server";
 import { oidcSettings } from "./auth.server";
 import {
+  type CustomerTokens,
   IdentityProviderUnavailableError,
   RefreshRejectedError,
   refreshCustomerTokens,
 } from "./oidc.server";
 import {
   type CustomerSession,
-  commitSession,
-  destroySession,
+  clearSessionCookie,
+  deleteSession,
+  hasSessionCookie,
   isAccessTokenValid,
   readSession,
-  sessionFromTokens,
+  type SessionStores,
+  saveRefreshedTokens,
   withCookies,
 } from "./session.server";
+import { digest, open, seal } from "./session-crypto.server";
 
 /** product §4, §9: one refresh, then up to 3 retries waiting 1 s × attempt. */
 export const REFRESH_RETRY_DELAYS_MS = [1000, 2000, 3000] as const;
@@ -44,12 +46,13 @@ export interface FreshSessionOptions {
   forceRefresh?: boolean;
 }
 
-type SessionServices = { config: Config; cache: Cache };
+export type SessionServices = SessionStores & { cache: Cache };
 
 /**
  * Where the customer's session stands once verified. `setCookies` are the Set-Cookie headers to
- * send: the refreshed session's (none when it needed no refresh), or those that end a session
- * the provider rejected.
+ * send: none while the session goes on (its id does not change when its tokens are refreshed),
+ * or the one that clears the cookie of a session that ended (rejected by the provider, signed
+ * out elsewhere, expired, or a cookie we never issued).
  */
 export type FreshSession =
   | { status: "signed-in"; session: CustomerSession; setCookies: string[] }
@@ -64,19 +67,23 @@ export type FreshSession =
  */
 export async function readFreshSession(
   request: Request,
-  { config, cache }: SessionServices,
+  services: SessionServices,
   { timing = {}, forceRefresh = false }: FreshSessionOptions = {},
 ): Promise<FreshSession> {
-  const session = await readSession(request, config);
-  if (!session) return { status: "signed-out" };
+  const { config } = services;
+  const session = await readSession(request, services);
+  if (!session) {
+    return hasSessionCookie(request)
+      ? { status: "rejected", setCookies: await clearSessionCookie(config) }
+      : { status: "signed-out" };
+  }
   if (!forceRefresh && isAccessTokenValid(session)) {
     return { status: "signed-in", session, setCookies: [] };
   }
   const rejected = async () =>
-    ({ status: "rejected", setCookies: await destroySession(config) }) as const;
+    ({ status: "rejected", setCookies: await endSession(services, session) }) as const;
   const { refreshToken } = session;
   if (!refreshToken) return rejected();
-  const refresh = sharedRefresh(config, cache, session);
   const delays = timing.delaysMs ?? REFRESH_RETRY_DELAYS_MS;
   const sleep = timing.sleep ?? wait;
   const deadline = AbortSignal.timeout(timing.deadlineMs ?? REFRESH_DEADLINE_MS);
@@ -86,7 +93,7 @@ export async function readFreshSession(
     try {
       // The refresh itself may go on (it is shared, and cached for the next request); this
       // request stops waiting for it at the deadline.
-      const refreshed = await untilAborted(refresh(refreshToken), deadline).catch(
+      const tokens = await untilAborted(sharedRefresh(services, refreshToken), deadline).catch(
         (error: unknown) => {
           if (deadline.aborted) {
             throw new IdentityProviderUnavailableError("The refresh passed its deadline", {
@@ -96,11 +103,9 @@ export async function readFreshSession(
           throw error;
         },
       );
-      return {
-        status: "signed-in",
-        session: refreshed,
-        setCookies: await commitSession(refreshed, config),
-      };
+      const saved = await saveRefreshedTokens(services, session, tokens);
+      if (!saved) return { status: "rejected", setCookies: await clearSessionCookie(config) };
+      return { status: "signed-in", session: saved, setCookies: [] };
     } catch (error) {
       if (error instanceof RefreshRejectedError) return rejected();
       if (!(error instanceof IdentityProviderUnavailableError)) throw error;
@@ -109,20 +114,46 @@ export async function readFreshSession(
   return { status: "unavailable" };
 }
 
+const REFRESHED = "refreshed tokens";
+
 /**
- * A refresh shared by concurrent requests of one customer: with refresh-token rotation, two
+ * A refresh shared by concurrent requests of one session: with refresh-token rotation, two
  * requests refreshing the same token at once would make the provider reject the second (and so
- * sign the customer out). The result is kept for a minute for requests still carrying the old
- * cookies; the key is a hash, never the token itself.
+ * sign the customer out). The result is kept for a minute, sealed (never in clear in the shared
+ * cache), for requests that read the session before the first one stored the new tokens; the key
+ * is a hash, never the token itself.
  */
-function sharedRefresh(config: Config, cache: Cache, session: CustomerSession) {
-  return (refreshToken: string) =>
-    cache.fetch(
-      `refresh:${createHash("sha256").update(refreshToken).digest("base64url")}`,
-      async () =>
-        sessionFromTokens(await refreshCustomerTokens(oidcSettings(config), refreshToken), session),
-      { ttlSeconds: 60 },
-    );
+async function sharedRefresh(
+  { config, cache }: SessionServices,
+  refreshToken: string,
+): Promise<CustomerTokens> {
+  const key = `refresh:${digest(refreshToken)}`;
+  const sealed = await cache.fetch(
+    key,
+    async () =>
+      seal(
+        config.sessionSecret,
+        REFRESHED,
+        await refreshCustomerTokens(oidcSettings(config), refreshToken),
+        key,
+      ),
+    { ttlSeconds: 60 },
+  );
+  const tokens = open<CustomerTokens>(config.sessionSecret, REFRESHED, sealed, key);
+  if (!tokens) throw new IdentityProviderUnavailableError("A shared refresh could not be opened");
+  return tokens;
+}
+
+/**
+ * Ends a session the platform no longer accepts (its token answered 401): the record goes, and
+ * the Set-Cookie headers returned clear the browser's cookie.
+ */
+export async function endSession(
+  services: SessionStores,
+  session: Pick<CustomerSession, "id">,
+): Promise<string[]> {
+  await deleteSession(services, session.id);
+  return clearSessionCookie(services.config);
 }
 
 export function loginRedirect(request: Request, setCookies: string[]) {

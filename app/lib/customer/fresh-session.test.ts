@@ -1,5 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createMemoryCache, readConfig } from "../../../tests/support/server-parts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  createMemoryCache,
+  type DatabaseHandle,
+  openDatabase,
+  readConfig,
+} from "../../../tests/support/server-parts";
 import { verifyCheckoutSession } from "./checkout-session.server";
 import {
   REFRESH_RETRY_DELAYS_MS,
@@ -13,9 +18,11 @@ import {
   RefreshRejectedError,
   refreshCustomerTokens,
 } from "./oidc.server";
-import { type CustomerSession, commitSession } from "./session.server";
+import { createSession, readSession } from "./session.server";
+import { digest } from "./session-crypto.server";
 
-// The identity provider is the one thing stood in for; cookies and the shared cache are real.
+// The identity provider is the one thing stood in for; the cookie, the session store (on PGlite
+// here; session.server.test.ts runs it on PostgreSQL too) and the shared cache are real.
 vi.mock("./oidc.server", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./oidc.server")>()),
   refreshCustomerTokens: vi.fn(),
@@ -23,16 +30,28 @@ vi.mock("./oidc.server", async (importOriginal) => ({
 const refresh = vi.mocked(refreshCustomerTokens);
 
 const config = readConfig({});
-let services: { config: typeof config; cache: ReturnType<typeof createMemoryCache> };
+let database: DatabaseHandle;
+let services: {
+  config: typeof config;
+  cache: ReturnType<typeof createMemoryCache>;
+  database: DatabaseHandle;
+};
 const noWait = { sleep: async () => {} };
 
-const expired: CustomerSession = {
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: "memory://" });
+}, 30_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+const expired: CustomerTokens = {
   accessToken: "a.b.c",
   accessTokenExpiresAt: Date.now() - 1000,
   refreshToken: "refresh-1",
   idToken: "x.y.z",
 };
-const valid: CustomerSession = { ...expired, accessTokenExpiresAt: Date.now() + 60_000 };
+const valid: CustomerTokens = { ...expired, accessTokenExpiresAt: Date.now() + 60_000 };
 const rotated: CustomerTokens = {
   accessToken: "d.e.f",
   accessTokenExpiresAt: Date.now() + 60_000,
@@ -40,20 +59,22 @@ const rotated: CustomerTokens = {
   idToken: undefined,
 };
 
-async function requestWith(session?: CustomerSession, path = "/account/orders/7?x=1") {
-  const cookies = session ? await commitSession(session, config) : [];
-  const Cookie = cookies.map((cookie) => cookie.split(";")[0]).join("; ");
+/** A request carrying the cookie of a session just started with `tokens`. */
+async function requestWith(tokens?: CustomerTokens, path = "/account/orders/7?x=1") {
+  const Cookie = tokens
+    ? (await createSession(services, tokens, "gid://shopify/Customer/7")).setCookie.split(";")[0]
+    : undefined;
   return new Request(`http://shop.test${path}`, { headers: Cookie ? { Cookie } : {} });
 }
 
-const clearsAllThree = (setCookies: readonly string[]) => {
-  expect(setCookies).toHaveLength(3);
-  for (const cookie of setCookies) expect(cookie).toMatch(/Max-Age=0/);
+const clearsTheCookie = (setCookies: readonly string[]) => {
+  expect(setCookies).toHaveLength(1);
+  expect(setCookies[0]).toMatch(/^lagoon_session=;.*Max-Age=0/);
 };
 
 beforeEach(() => {
   refresh.mockReset();
-  services = { config, cache: createMemoryCache() };
+  services = { config, cache: createMemoryCache(), database };
 });
 
 describe("readFreshSession (product §4)", () => {
@@ -63,21 +84,27 @@ describe("readFreshSession (product §4)", () => {
 
   it("keeps a valid session without calling the provider or setting cookies", async () => {
     const fresh = await readFreshSession(await requestWith(valid), services);
-    expect(fresh).toEqual({ status: "signed-in", session: valid, setCookies: [] });
+    expect(fresh).toMatchObject({
+      status: "signed-in",
+      session: { ...valid, customerId: "gid://shopify/Customer/7", version: 1 },
+      setCookies: [],
+    });
     expect(refresh).not.toHaveBeenCalled();
   });
 
-  it("refreshes an expired access token once and hands back the new cookies", async () => {
+  it("refreshes an expired access token once and keeps the new tokens in the session", async () => {
     refresh.mockResolvedValue(rotated);
-    const fresh = await readFreshSession(await requestWith(expired), services);
-    expect(fresh).toMatchObject({
-      status: "signed-in",
-      session: { accessToken: "d.e.f", refreshToken: "refresh-2", idToken: "x.y.z" },
-    });
-    expect(fresh.status === "signed-in" && fresh.setCookies).toEqual(
-      await commitSession({ ...expired, ...rotated, idToken: "x.y.z" }, config),
-    );
+    const request = await requestWith(expired);
+    const fresh = await readFreshSession(request, services);
+    const refreshed = { accessToken: "d.e.f", refreshToken: "refresh-2", idToken: "x.y.z" };
+    // The browser's cookie does not change: the tokens are on the server.
+    expect(fresh).toMatchObject({ status: "signed-in", session: refreshed, setCookies: [] });
+    expect(await readSession(request, services)).toMatchObject({ ...refreshed, version: 2 });
     expect(refresh).toHaveBeenCalledTimes(1);
+    // The result shared through the cache (Redis between processes) is sealed (finding 12).
+    const shared = await services.cache.get<string>(`refresh:${digest("refresh-1")}`);
+    expect(shared).toEqual(expect.any(String));
+    for (const token of ["d.e.f", "refresh-2"]) expect(shared).not.toContain(token);
   });
 
   it("shares one refresh between concurrent requests, so token rotation is not tripped", async () => {
@@ -135,9 +162,15 @@ describe("readFreshSession (product §4)", () => {
 
   it("ends the session at once when the provider rejects the refresh token", async () => {
     refresh.mockRejectedValue(new RefreshRejectedError("invalid_grant"));
-    const fresh = await readFreshSession(await requestWith(expired), services, { timing: noWait });
+    const request = await requestWith(expired);
+    const fresh = await readFreshSession(request, services, { timing: noWait });
     expect(fresh.status).toBe("rejected");
-    clearsAllThree(fresh.status === "rejected" ? fresh.setCookies : []);
+    clearsTheCookie(fresh.status === "rejected" ? fresh.setCookies : []);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // Gone on the server too: the same cookie again is an ended session, not a second refresh.
+    expect(await readSession(request, services)).toBeNull();
+    const again = await readFreshSession(request, services, { timing: noWait });
+    expect(again.status).toBe("rejected");
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 });
@@ -164,7 +197,7 @@ describe("what each caller answers when the session cannot be made fresh", () =>
       requireFreshSession(await requestWith(expired), services),
     )) as Response;
     expect(ended.headers.get("Location")).toBe("/login?returnTo=%2Faccount%2Forders%2F7%3Fx%3D1");
-    clearsAllThree(ended.headers.getSetCookie());
+    clearsTheCookie(ended.headers.getSetCookie());
 
     refresh.mockRejectedValue(new IdentityProviderUnavailableError("down"));
     const down = requireFreshSession(await requestWith(expired), services, { timing: noWait });
@@ -183,7 +216,7 @@ describe("what each caller answers when the session cannot be made fresh", () =>
     expect(ended.status).toBe(401);
     expect(await ended.json()).toEqual({ error: "Invalid or expired access token", status: 401 });
     expect(ended.headers.get("Cache-Control")).toBe("no-store");
-    clearsAllThree(ended.headers.getSetCookie());
+    clearsTheCookie(ended.headers.getSetCookie());
 
     refresh.mockRejectedValue(new IdentityProviderUnavailableError("down"));
     const down = (await thrown(

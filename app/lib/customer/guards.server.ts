@@ -1,8 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { type CustomerAccount, CustomerActionError, customerAccount } from "./account.server";
-import { loginRedirect, requireFreshSession } from "./fresh-session.server";
+import { endSession, loginRedirect, requireFreshSession } from "./fresh-session.server";
 import type { CustomerSession } from "./session.server";
-import { destroySession } from "./session.server";
 
 /** product §6: the route guards. What commercial and vip admit is ARCHITECTURE.md's decision. */
 export const GUARD_NAMES = ["auth", "commercial", "vip"] as const;
@@ -24,7 +23,7 @@ export async function requireCustomer(
   context: AppLoadContext,
 ): Promise<SignedInCustomer> {
   const { session, setCookies } = await requireFreshSession(request, context.services);
-  const account = forPages(customerAccount(context.services, session), request, context);
+  const account = forPages(customerAccount(context.services, session), session, request, context);
   return { session, account, setCookies };
 }
 
@@ -35,6 +34,7 @@ export async function requireCustomer(
  */
 function forPages(
   account: CustomerAccount,
+  session: CustomerSession,
   request: Request,
   context: AppLoadContext,
 ): CustomerAccount {
@@ -49,7 +49,7 @@ function forPages(
       } catch (error) {
         if (!(error instanceof CustomerActionError) || request.method !== "GET") throw error;
         if (error.status === 401) {
-          throw loginRedirect(request, await destroySession(context.services.config));
+          throw loginRedirect(request, await endSession(context.services, session));
         }
         throw data(null, {
           status: error.status,

@@ -1,3 +1,4 @@
+import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   browse,
@@ -6,7 +7,9 @@ import {
   signOutAtEmulator,
   startCustomerAccountEmulator,
 } from "../../../tests/support/customer-account-emulator";
+import { type LoopbackServer, listenOnLoopback } from "../../../tests/support/loopback";
 import {
+  CODE_EXCHANGE_DEADLINE_MS,
   type CustomerAccountOidcSettings,
   createSignInRequest,
   createSignOutUrl,
@@ -113,6 +116,41 @@ describe("sign-in", () => {
   });
 });
 
+describe("the code exchange's deadline (issue 14, finding 10)", () => {
+  let hanging: LoopbackServer;
+  beforeAll(async () => {
+    // A provider whose token endpoint never answers: its discovery document is the emulator's,
+    // with this server as issuer and token endpoint.
+    const app = express();
+    hanging = await listenOnLoopback(app);
+    app.get("/.well-known/openid-configuration", async (_req, res) => {
+      const metadata = await (
+        await fetch(`${emulator.issuer}/.well-known/openid-configuration`)
+      ).json();
+      res.json({
+        ...metadata,
+        issuer: hanging.origin,
+        token_endpoint: `${hanging.origin}/token`,
+        authorization_response_iss_parameter_supported: false,
+      });
+    });
+    app.post("/token", () => {});
+  });
+  afterAll(() => hanging.close());
+
+  test("a token endpoint that hangs is 'unavailable' at the deadline, not after the provider's timeouts", async () => {
+    const slow = { ...settings, issuer: hanging.origin, timeoutSeconds: 60 };
+    const { pending } = await createSignInRequest(slow);
+    const callback = new URL(slow.redirectUri);
+    callback.searchParams.set("code", "a-code");
+    callback.searchParams.set("state", pending.state);
+    expect(CODE_EXCHANGE_DEADLINE_MS).toBeLessThanOrEqual(10_000);
+    await expect(
+      exchangeAuthorizationCode(slow, callback, pending, { deadlineMs: 300 }),
+    ).rejects.toBeInstanceOf(IdentityProviderUnavailableError);
+  });
+});
+
 describe("refresh", () => {
   test("gives a new access token and rotates the refresh token; the old one is then rejected", async () => {
     const tokens = await signIn("sophie.harrington@example.com");
@@ -151,6 +189,36 @@ describe("refresh", () => {
     const refresh = refreshCustomerTokens(otherSettings, tokens.refreshToken ?? "");
     await expect(refresh).rejects.toBeInstanceOf(IdentityProviderUnavailableError);
     await expect(refresh).rejects.not.toBeInstanceOf(RefreshRejectedError);
+  });
+});
+
+describe("the emulator's control that ends a customer's grants (for the end-to-end tests)", () => {
+  test("makes the customer's refresh tokens refused, and exists only with test controls", async () => {
+    const controlled = await startCustomerAccountEmulator({ testControls: true });
+    try {
+      const own = {
+        issuer: controlled.issuer,
+        clientId: controlled.clientId,
+        redirectUri: controlled.redirectUri,
+        postLogoutRedirectUri: controlled.postLogoutRedirectUri,
+      };
+      const { url, pending } = await createSignInRequest(own);
+      const callback = await signInAtEmulator(url, "liam.oconnor@example.com");
+      const tokens = await exchangeAuthorizationCode(own, callback, pending);
+      const revoke = (issuer: string) =>
+        fetch(`${issuer}/_test/revoke-grants`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: "liam.oconnor@example.com" }),
+        });
+      expect((await revoke(emulator.issuer)).status).toBe(404);
+      expect((await revoke(controlled.issuer)).status).toBe(204);
+      await expect(
+        refreshCustomerTokens(own, tokens.refreshToken as string),
+      ).rejects.toBeInstanceOf(RefreshRejectedError);
+    } finally {
+      await controlled.close();
+    }
   });
 });
 

@@ -1,9 +1,16 @@
 import * as client from "openid-client";
+import { untilAborted } from "../abort";
 
 /** Shopify's Customer Account API scopes. */
 export const CUSTOMER_ACCOUNT_SCOPES = "openid email customer-account-api:full";
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
+
+/**
+ * Issue 14, finding 10: one deadline over the whole sign-in exchange (discovery, the token
+ * request, the ID token's checks), so a hanging provider costs the shopper at most this long.
+ */
+export const CODE_EXCHANGE_DEADLINE_MS = 10_000;
 
 /** Shopify's Customer Account issuer for a shop (`SHOPIFY_SHOP_ID`). */
 export function shopifyCustomerAccountIssuer(shopId: string) {
@@ -116,18 +123,31 @@ export async function exchangeAuthorizationCode(
   settings: CustomerAccountOidcSettings,
   callbackUrl: URL,
   pending: PendingSignIn,
-): Promise<CustomerTokens> {
-  const configuration = await discoverCustomerAccount(settings);
+  { deadlineMs = CODE_EXCHANGE_DEADLINE_MS }: { deadlineMs?: number } = {},
+): Promise<CustomerTokens & { customerId: string }> {
+  const deadline = AbortSignal.timeout(deadlineMs);
   try {
-    const response = await client.authorizationCodeGrant(configuration, callbackUrl, {
-      pkceCodeVerifier: pending.codeVerifier,
-      expectedState: pending.state,
-      expectedNonce: pending.nonce,
-      idTokenExpected: true,
-    });
-    return toCustomerTokens(response);
+    const exchange = async () => {
+      const configuration = await discoverCustomerAccount(settings);
+      return client.authorizationCodeGrant(configuration, callbackUrl, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+    };
+    const response = await untilAborted(exchange(), deadline);
+    // The ID token was checked (issuer, audience, nonce, expiry): its subject is the customer.
+    const customerId = response.claims()?.sub;
+    if (!customerId) throw new SignInFailedError("The ID token names no customer", undefined);
+    return { ...toCustomerTokens(response), customerId };
   } catch (error) {
-    if (isTransient(error)) {
+    if (error instanceof SignInFailedError) throw error;
+    if (
+      deadline.aborted ||
+      error instanceof IdentityProviderUnavailableError ||
+      isTransient(error)
+    ) {
       throw new IdentityProviderUnavailableError("Signing in failed: the provider is unavailable", {
         cause: error,
       });

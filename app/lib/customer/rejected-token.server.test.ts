@@ -4,23 +4,34 @@ import {
   accessTokenFor,
   startCustomerAccountEmulator,
 } from "../../../tests/support/customer-account-emulator";
-import { createMemoryCache, readConfig } from "../../../tests/support/server-parts";
+import {
+  createMemoryCache,
+  type DatabaseHandle,
+  openDatabase,
+  readConfig,
+} from "../../../tests/support/server-parts";
+import type { AppContext } from "../context.server";
+import type { CustomerAccount } from "./account.server";
+import { handleAuthApiAction } from "./auth-api.server";
 import { createCustomerAccountClient, customerAccountApiUrl } from "./customer-account.server";
+import { handleCustomerApiAction } from "./customer-api.server";
 import { requireCustomer } from "./guards.server";
-import { commitSession } from "./session.server";
+import { createSession, readSession } from "./session.server";
 
 // Issue 14, finding 9: a token the platform rejects (its provider restarted with new keys) used
 // to give 500 on /account and /account/orders/{id}; it ends the session and asks to sign in again.
 
 let issuer: Awaited<ReturnType<typeof startCustomerAccountEmulator>>;
 let restarted: Awaited<ReturnType<typeof startCustomerAccountEmulator>>;
+let database: DatabaseHandle;
 
 beforeAll(async () => {
   issuer = await startCustomerAccountEmulator();
   restarted = await startCustomerAccountEmulator();
-});
+  database = await openDatabase({ dataDir: "memory://" });
+}, 30_000);
 afterAll(async () => {
-  await Promise.all([issuer.close(), restarted.close()]);
+  await Promise.all([issuer.close(), restarted.close(), database?.close()]);
 });
 
 async function thrownBy(run: () => Promise<unknown>): Promise<unknown> {
@@ -32,46 +43,78 @@ async function thrownBy(run: () => Promise<unknown>): Promise<unknown> {
   throw new Error("expected a throw");
 }
 
-describe("a token the platform rejects", () => {
-  it("sends a page to sign in again, coming back, with the session cookies cleared", async () => {
-    const config = readConfig({ NODE_ENV: "test" });
-    const accessToken = await accessTokenFor(issuer, "olivia.bennett@example.com");
-    const cookies = await commitSession(
-      {
-        accessToken,
-        accessTokenExpiresAt: Date.now() + 60_000,
-        refreshToken: undefined,
-        idToken: undefined,
-      },
-      config,
-    );
-    const request = new Request("http://shop.example/account/orders/1001?x=1", {
-      headers: { Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") },
-    });
-    const context = {
-      services: {
-        config,
-        cache: createMemoryCache(),
-        // The provider that issued the token is gone: this one has other keys.
-        customerAccount: createCustomerAccountClient({
-          apiUrl: customerAccountApiUrl(restarted.issuer),
-        }),
-      },
-    } as unknown as AppLoadContext;
+const calls: [string, (account: CustomerAccount) => Promise<unknown>][] = [
+  ["/account", (account) => account.profile()],
+  ["/account/orders/1001?x=1", (account) => account.order("gid://shopify/Order/1001")],
+];
 
-    const customer = await requireCustomer(request, context);
-    const thrown = await thrownBy(() => customer.account.profile());
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(
-      `/login?returnTo=${encodeURIComponent("/account/orders/1001?x=1")}`,
-    );
-    expect(response.headers.getSetCookie().length).toBeGreaterThan(0);
-    expect(
-      response.headers
-        .getSetCookie()
-        .every((cookie) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(cookie)),
-    ).toBe(true);
-  });
+/** Services whose platform rejects the token, and a session holding such a token. */
+async function rejectedSession() {
+  const services = {
+    config: readConfig({ NODE_ENV: "test" }),
+    database,
+    cache: createMemoryCache(),
+    logger: { warn: () => {} },
+    // The provider that issued the token is gone: this one has other keys.
+    customerAccount: createCustomerAccountClient({
+      apiUrl: customerAccountApiUrl(restarted.issuer),
+    }),
+  };
+  const { setCookie } = await createSession(
+    services,
+    {
+      accessToken: await accessTokenFor(issuer, "olivia.bennett@example.com"),
+      accessTokenExpiresAt: Date.now() + 60_000,
+      refreshToken: undefined,
+      idToken: undefined,
+    },
+    "gid://shopify/Customer/1",
+  );
+  return { services, cookie: setCookie.split(";")[0] ?? "" };
+}
+
+describe("a token the platform rejects", () => {
+  for (const [path, call] of calls) {
+    it(`sends ${path} to sign in again, coming back, with the session ended`, async () => {
+      const { services, cookie } = await rejectedSession();
+      const request = new Request(`http://shop.example${path}`, { headers: { Cookie: cookie } });
+      const context = { services } as unknown as AppLoadContext;
+
+      const customer = await requireCustomer(request, context);
+      const thrown = await thrownBy(() => call(customer.account));
+      expect(thrown).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/login?returnTo=${encodeURIComponent(path)}`);
+      expect(response.headers.getSetCookie()).toEqual([
+        expect.stringMatching(/^lagoon_session=;.*Max-Age=0/),
+      ]);
+      expect(await readSession(request, services)).toBeNull();
+    });
+  }
+
+  const apiCalls: [string, (request: Request, services: AppContext) => Promise<unknown>][] = [
+    ["/api/auth/fetchCustomerData", (r, s) => handleAuthApiAction(r, "fetchCustomerData", s)],
+    ["/api/customer/update-name", (r, s) => handleCustomerApiAction(r, "update-name", s)],
+  ];
+  for (const [path, call] of apiCalls) {
+    it(`answers ${path} with 401 and ends the session`, async () => {
+      const { services, cookie } = await rejectedSession();
+      const request = new Request(`http://shop.example${path}`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json" },
+        body: JSON.stringify({ firstName: "Olivia", lastName: "B" }),
+      });
+      const answer = (await call(request, services as unknown as AppContext)) as {
+        data: { error: string; status: number };
+        init: ResponseInit;
+      };
+      expect(answer.data).toMatchObject({ error: "Invalid or expired access token", status: 401 });
+      expect(answer.init.status).toBe(401);
+      expect(new Headers(answer.init.headers).getSetCookie()).toEqual([
+        expect.stringMatching(/^lagoon_session=;.*Max-Age=0/),
+      ]);
+      expect(await readSession(request, services)).toBeNull();
+    });
+  }
 });

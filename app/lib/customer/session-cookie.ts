@@ -1,12 +1,14 @@
-/** product §4: signed in means an access-token cookie is present (the cookie is httpOnly). */
-export const ACCESS_TOKEN_COOKIE = "lagoon_access_token";
+/**
+ * product §4: signed in means the session cookie is present (it is httpOnly and holds only an
+ * opaque, signed id; the session itself is on the server, decision 006).
+ */
+export const SESSION_COOKIE = "lagoon_session";
 
-export function isSignedIn(cookieHeader: string | null): boolean {
+export function isSignedIn(cookieHeader: string | null | undefined): boolean {
   if (!cookieHeader) return false;
   return cookieHeader
     .split(";")
     .some(
-      (pair) =>
-        pair.trim().startsWith(`${ACCESS_TOKEN_COOKIE}=`) && pair.split("=")[1]?.trim() !== "",
+      (pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`) && pair.split("=")[1]?.trim() !== "",
     );
 }

@@ -1,107 +1,179 @@
+import { and, eq, gt, lt } from "drizzle-orm";
 import { type Cookie, createCookie } from "react-router";
 import type { Config } from "../config";
+import type { DatabaseHandle } from "../database";
 import type { CustomerTokens } from "./oidc.server";
-import { ACCESS_TOKEN_COOKIE } from "./session-cookie";
+import { isSignedIn, SESSION_COOKIE } from "./session-cookie";
+import { digest, open, randomId, seal } from "./session-crypto.server";
+import { customerSessions } from "./session-schema";
 
-/** product §9: token cookies last 7 days. */
+/** product §9: a session lasts 7 days. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-/** The signed-in customer's tokens. They live only in httpOnly cookies and on the server. */
+/**
+ * The signed-in customer's session. The browser holds only `id`, in one signed httpOnly cookie;
+ * the rest lives in `customer_sessions`, the tokens sealed (decision 006).
+ */
 export interface CustomerSession {
+  /** The cookie's opaque id: never logged, stored only as its hash. */
+  id: string;
+  /** The customer the ID token was issued for (`sub`), checked at sign-in. */
+  customerId: string;
   accessToken: string;
   /** Epoch milliseconds, from the provider's `expires_in`. */
   accessTokenExpiresAt: number;
   refreshToken: string | undefined;
   idToken: string | undefined;
+  /** The row's version: a refresh writes only over the version it read. */
+  version: number;
 }
 
-interface SessionCookies {
-  access: Cookie;
-  refresh: Cookie;
-  id: Cookie;
-}
+export type SessionStores = { config: Config; database: Pick<DatabaseHandle, "db"> };
 
-const cookiesByConfig = new WeakMap<Config, SessionCookies>();
+type SealedTokens = Pick<CustomerSession, "accessToken" | "refreshToken" | "idToken">;
+const TOKENS = "session tokens";
 
-function sessionCookies(config: Config): SessionCookies {
-  let cookies = cookiesByConfig.get(config);
-  if (!cookies) {
-    const options = {
+const cookies = new WeakMap<Config, Cookie>();
+
+function sessionCookie(config: Config): Cookie {
+  let cookie = cookies.get(config);
+  if (!cookie) {
+    cookie = createCookie(SESSION_COOKIE, {
       httpOnly: true,
-      sameSite: "lax" as const,
+      sameSite: "lax",
       secure: config.publicUrl.startsWith("https:"),
       path: "/",
       maxAge: SESSION_MAX_AGE_SECONDS,
-      // Signed, so a cookie edited in the browser is treated as absent.
+      // Signed, so an edited or made-up id is treated as absent before the database is asked.
       secrets: [config.sessionSecret],
-    };
-    cookies = {
-      access: createCookie(ACCESS_TOKEN_COOKIE, options),
-      refresh: createCookie("lagoon_refresh_token", options),
-      id: createCookie("lagoon_id_token", options),
-    };
-    cookiesByConfig.set(config, cookies);
+    });
+    cookies.set(config, cookie);
   }
-  return cookies;
+  return cookie;
 }
 
-const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
+/** Whether the request carries a session cookie at all (valid or not). */
+export const hasSessionCookie = (request: Request) => isSignedIn(request.headers.get("Cookie"));
 
-export async function readSession(
-  request: Request,
-  config: Config,
-): Promise<CustomerSession | null> {
+async function readSessionId(request: Request, config: Config): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header) return null;
-  const cookies = sessionCookies(config);
-  const access = (await cookies.access.parse(header)) as
-    | { token?: unknown; expiresAt?: unknown }
-    | null
-    | undefined;
-  const accessToken = text(access?.token);
-  if (!accessToken) return null;
+  const id: unknown = await sessionCookie(config).parse(header);
+  return typeof id === "string" && id.length >= 32 ? id : null;
+}
+
+/** The session of the request's cookie; null without one, or when it ended, expired or is forged. */
+export async function readSession(
+  request: Request,
+  stores: SessionStores,
+): Promise<CustomerSession | null> {
+  const id = await readSessionId(request, stores.config);
+  return id ? loadSession(stores, id) : null;
+}
+
+async function loadSession(
+  { config, database }: SessionStores,
+  id: string,
+): Promise<CustomerSession | null> {
+  const idHash = digest(id);
+  const [row] = await database.db
+    .select()
+    .from(customerSessions)
+    .where(and(eq(customerSessions.idHash, idHash), gt(customerSessions.expiresAt, new Date())));
+  if (!row) return null;
+  const tokens = open<SealedTokens>(config.sessionSecret, TOKENS, row.sealedTokens, idHash);
+  if (!tokens) return null;
   return {
-    accessToken,
-    accessTokenExpiresAt: typeof access?.expiresAt === "number" ? access.expiresAt : 0,
-    refreshToken: text(await cookies.refresh.parse(header)),
-    idToken: text(await cookies.id.parse(header)),
+    id,
+    customerId: row.customerId,
+    accessToken: tokens.accessToken,
+    accessTokenExpiresAt: row.accessTokenExpiresAt.getTime(),
+    refreshToken: tokens.refreshToken ?? undefined,
+    idToken: tokens.idToken ?? undefined,
+    version: row.version,
   };
 }
 
-export function sessionFromTokens(
+const sealTokens = (config: Config, idHash: string, tokens: SealedTokens) =>
+  seal(
+    config.sessionSecret,
+    TOKENS,
+    {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken ?? null,
+      idToken: tokens.idToken ?? null,
+    },
+    idHash,
+  );
+
+/**
+ * Starts a session for tokens just obtained at sign-in: the row, and the Set-Cookie header that
+ * gives the browser its id. Sessions past their 7 days are purged on the way.
+ */
+export async function createSession(
+  stores: SessionStores,
   tokens: CustomerTokens,
-  previous?: CustomerSession,
-): CustomerSession {
+  customerId: string,
+): Promise<{ session: CustomerSession; setCookie: string }> {
+  const { config, database } = stores;
+  await purgeExpiredSessions(stores);
+  const id = randomId();
+  const idHash = digest(id);
+  await database.db.insert(customerSessions).values({
+    idHash,
+    customerId,
+    sealedTokens: sealTokens(config, idHash, tokens),
+    accessTokenExpiresAt: new Date(tokens.accessTokenExpiresAt),
+    expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000),
+  });
   return {
+    session: { id, customerId, ...tokens, version: 1 },
+    setCookie: await sessionCookie(config).serialize(id),
+  };
+}
+
+/**
+ * Stores refreshed tokens over the version the session was read at. When another request got
+ * there first, its session is the one to use; null when the session ended meanwhile.
+ */
+export async function saveRefreshedTokens(
+  stores: SessionStores,
+  session: CustomerSession,
+  tokens: CustomerTokens,
+): Promise<CustomerSession | null> {
+  const refreshed = {
+    ...session,
     accessToken: tokens.accessToken,
     accessTokenExpiresAt: tokens.accessTokenExpiresAt,
-    refreshToken: tokens.refreshToken ?? previous?.refreshToken,
-    idToken: tokens.idToken ?? previous?.idToken,
+    refreshToken: tokens.refreshToken ?? session.refreshToken,
+    idToken: tokens.idToken ?? session.idToken,
+    version: session.version + 1,
   };
+  const idHash = digest(session.id);
+  const updated = await stores.database.db
+    .update(customerSessions)
+    .set({
+      sealedTokens: sealTokens(stores.config, idHash, refreshed),
+      accessTokenExpiresAt: new Date(refreshed.accessTokenExpiresAt),
+      version: refreshed.version,
+    })
+    .where(and(eq(customerSessions.idHash, idHash), eq(customerSessions.version, session.version)))
+    .returning({ version: customerSessions.version });
+  return updated.length > 0 ? refreshed : loadSession(stores, session.id);
 }
 
-/** Set-Cookie headers that store the session. */
-export async function commitSession(session: CustomerSession, config: Config): Promise<string[]> {
-  const cookies = sessionCookies(config);
-  const headers = [
-    await cookies.access.serialize({
-      token: session.accessToken,
-      expiresAt: session.accessTokenExpiresAt,
-    }),
-  ];
-  if (session.refreshToken) headers.push(await cookies.refresh.serialize(session.refreshToken));
-  if (session.idToken) headers.push(await cookies.id.serialize(session.idToken));
-  return headers;
+/** Ends a session at once: a copy of its cookie is worthless from now on. */
+export async function deleteSession(stores: SessionStores, id: string): Promise<void> {
+  await stores.database.db.delete(customerSessions).where(eq(customerSessions.idHash, digest(id)));
 }
 
-/** Set-Cookie headers that end the session. */
-export async function destroySession(config: Config): Promise<string[]> {
-  const cookies = sessionCookies(config);
-  return Promise.all(
-    [cookies.access, cookies.refresh, cookies.id].map((cookie) =>
-      cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
-    ),
-  );
+export async function purgeExpiredSessions({ database }: Pick<SessionStores, "database">) {
+  await database.db.delete(customerSessions).where(lt(customerSessions.expiresAt, new Date()));
+}
+
+/** The Set-Cookie header that removes the session cookie from the browser. */
+export async function clearSessionCookie(config: Config): Promise<string[]> {
+  return [await sessionCookie(config).serialize("", { maxAge: 0, expires: new Date(0) })];
 }
 
 export function withCookies(headers: string[], init: HeadersInit = {}): Headers {
@@ -122,18 +194,4 @@ export function isAccessTokenValid(
   const wellFormed =
     session.accessToken.split(".").length === 3 || session.accessToken.startsWith("shcat_");
   return wellFormed && session.accessTokenExpiresAt > now;
-}
-
-/** The customer's stable id from the (verified at sign-in) ID token, for per-customer cache keys. */
-export function sessionSubject(session: CustomerSession): string | null {
-  const payload = session.idToken?.split(".")[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
-      sub?: unknown;
-    };
-    return typeof claims.sub === "string" ? claims.sub : null;
-  } catch {
-    return null;
-  }
 }

@@ -8,6 +8,7 @@ export default defineConfig({
     "./app/lib/training/certificate-schema.ts",
     "./app/lib/mail/outbox-schema.ts",
     "./app/lib/commercial/purchase-order-schema.ts",
+    "./app/lib/commerce/cart-lock-schema.ts",
   ],
   out: "./server/db/migrations",
 });

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Cache } from "./cache";
+import { type CartLocks, createCartLocks } from "./commerce/cart-lock.server";
 import { type Catalog, createCatalog } from "./commerce/catalog.server";
 import {
   createStorefrontClient,
@@ -39,6 +40,8 @@ export interface AppContext extends AppStores {
   storefront(buyerIp?: string, signal?: AbortSignal): StorefrontClient;
   catalog(buyerIp?: string): Catalog;
   customerAccount: CustomerAccountClient;
+  /** Changes to one cart take turns, across every process on the database (product §4). */
+  cartLocks: CartLocks;
 }
 
 export const EMBEDDED_CONTENT_REPOSITORY = "lagoon-demo";
@@ -85,6 +88,7 @@ export function createAppContext(stores: AppStores): AppContext {
     storefront,
     catalog: (buyerIp) => createCatalog(storefront(buyerIp)),
     customerAccount: createCustomerAccountClient(customerAccountClientSettings(config)),
+    cartLocks: createCartLocks(stores.database, stores.logger),
   };
 }
 

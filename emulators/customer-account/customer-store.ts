@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import {
   addressFieldNames,
   type Customer,
@@ -18,7 +19,10 @@ import { fromCents, orderTotals, toCents } from "./order-totals";
 // changed, saved on top of the version it was read at, again from the top if another write came
 // between, so app processes sharing one database never lose each other's changes.
 
-const MAX_SAVE_ATTEMPTS = 8;
+// Writes that collide try again after a random pause that grows, so a burst of them (several
+// processes, several tabs) spreads out instead of colliding again in step.
+const MAX_SAVE_ATTEMPTS = 20;
+const collisionPause = (attempt: number) => setTimeout(Math.random() * 2 ** Math.min(attempt, 6));
 
 /** The numbers an order takes: its id, its name, its first line item and first fulfillment. */
 export interface OrderNumbers {
@@ -97,6 +101,7 @@ export function createCustomerStore(storage: CustomerStorage): CustomerStore {
       if (await storage.saveCustomer(stored.customer, stored.version + 1)) {
         return structuredClone(result);
       }
+      await collisionPause(attempt);
     }
     throw new Error(`Customer ${customerId} is too busy: ${MAX_SAVE_ATTEMPTS} writes collided`);
   }
@@ -199,4 +204,3 @@ export function createCustomerStore(storage: CustomerStorage): CustomerStore {
     },
   };
 }
-

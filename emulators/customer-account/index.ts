@@ -59,8 +59,7 @@ export async function createCustomerAccountEmulator(
 ): Promise<CustomerAccountEmulator> {
   const issuer = options.issuer.replace(/\/$/, "");
   const issuerPath = new URL(issuer).pathname.replace(/\/$/, "");
-  const store =
-    options.store ?? (await createDemoCustomerStore(undefined, options.storage));
+  const store = options.store ?? (await createDemoCustomerStore(undefined, options.storage));
   const { provider, verifyAccessToken, grantAccess } = await createIdentityProvider({
     issuer,
     clients: options.clients,

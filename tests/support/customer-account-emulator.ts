@@ -15,7 +15,7 @@ export const EMULATOR_PREFIX = "/_emulators/customer-account";
 export const TEST_CLIENT_ID = "lagoon-test";
 
 export async function startCustomerAccountEmulator(
-  options: Pick<CustomerAccountEmulatorOptions, "accessTokenTtlSeconds" | "store"> = {},
+  options: Pick<CustomerAccountEmulatorOptions, "accessTokenTtlSeconds" | "store" | "storage"> = {},
 ) {
   const app = express();
   const server = await listenOnLoopback(app);

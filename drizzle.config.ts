@@ -10,6 +10,7 @@ export default defineConfig({
     "./app/lib/commercial/purchase-order-schema.ts",
     "./app/lib/enquiries/enquiry-schema.ts",
     "./app/lib/customer/session-schema.ts",
+    "./app/lib/commerce/cart-lock-schema.ts",
   ],
   out: "./server/db/migrations",
 });

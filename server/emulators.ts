@@ -14,6 +14,7 @@ import { checkoutCustomersOf } from "./checkout-customers";
 import type { Config } from "./config";
 import type { Database } from "./db";
 import { createDatabaseCartStorage } from "./db/emulator-carts";
+import { createDatabaseCustomerStorage } from "./db/emulator-customers";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -42,7 +43,8 @@ export interface Emulators {
  * embedded. In connected mode an upstream's emulator is never mounted.
  */
 /**
- * `database` keeps the storefront emulator's carts (without it they live in memory); `signIn` is
+ * `database` keeps the storefront emulator's carts and the customer-account emulator's customers
+ * and orders (without it they live in memory); `signIn` is
  * the app's OAuth client, which the embedded identity provider must know; `testControls` mounts
  * the test suites' controls (see `testControlsEnabled`).
  */
@@ -90,6 +92,7 @@ export async function createEmulators(
       ],
       accessTokenTtlSeconds: faults.customerAccount?.accessTokenTtlSeconds,
       testControls: deps.testControls,
+      storage: deps.database ? createDatabaseCustomerStorage(deps.database) : undefined,
     });
     router.use("/customer-account", customerAccount.router);
   }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Cache } from "./cache";
+import { type CartLocks, createCartLocks } from "./commerce/cart-lock.server";
 import { type Catalog, createCatalog } from "./commerce/catalog.server";
 import {
   createStorefrontClient,
@@ -46,6 +47,8 @@ export interface AppContext extends AppStores {
   customerAccount: CustomerAccountClient;
   /** The email-marketing provider, server-side only: its key never reaches the browser. */
   newsletter: NewsletterClient;
+  /** Changes to one cart take turns, across every process on the database (product §4). */
+  cartLocks: CartLocks;
 }
 
 export const EMBEDDED_CONTENT_REPOSITORY = "lagoon-demo";
@@ -100,6 +103,7 @@ export function createAppContext(stores: AppStores): AppContext {
       apiKey: config.newsletter.apiKey,
       audienceId: config.newsletter.audienceId,
     }),
+    cartLocks: createCartLocks(stores.database, stores.logger),
   };
 }
 

@@ -1,8 +1,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { type AddressFields, type Customer, emptyAddress, type NewOrder } from "./customer-records";
-import { InMemoryCustomerStore } from "./customer-store";
+import {
+  type AddressFields,
+  type Customer,
+  emptyAddress,
+  gidNumber,
+  type NewOrder,
+} from "./customer-records";
+import { type CustomerStorage, createMemoryCustomerStorage } from "./customer-storage";
+import { buildOrder, createCustomerStore } from "./customer-store";
 
 export const demoCustomersDirectory = fileURLToPath(
   new URL("../../demo/customers/", import.meta.url),
@@ -134,10 +141,20 @@ export async function readDemoCustomers(directory = demoCustomersDirectory) {
 }
 
 /**
- * An in-memory store holding the demo customers. Orders are numbered in the order they were
- * processed across all customers, as a shop's order numbers are.
+ * A store seeded with the demo customers: in memory, or in `storage` (the app's database in
+ * embedded mode), where the demo data only fills what is not stored yet, so changes made since
+ * survive. Orders are numbered in the order they were processed across all customers, as a
+ * shop's order numbers are.
  */
-export async function createDemoCustomerStore(directory = demoCustomersDirectory) {
+export async function createDemoCustomerStore(
+  directory = demoCustomersDirectory,
+  storage: CustomerStorage = createMemoryCustomerStorage(),
+) {
+  await storage.seed(await demoSeed(directory));
+  return createCustomerStore(storage);
+}
+
+async function demoSeed(directory: string): Promise<Parameters<CustomerStorage["seed"]>[0]> {
   const demoCustomers = await readDemoCustomers(directory);
   const customers = demoCustomers.map(
     ({ orders: _orders, metafields, ...customer }): Customer => ({
@@ -150,16 +167,29 @@ export async function createDemoCustomerStore(directory = demoCustomersDirectory
       })),
     }),
   );
-  const store = new InMemoryCustomerStore(customers);
 
-  const orders = demoCustomers.flatMap((customer) =>
+  const next = { order: 1, orderName: 1001, lineItem: 1, fulfillment: 1 };
+  const placed = demoCustomers.flatMap((customer) =>
     customer.orders.map((order) => ({ customer, order })),
   );
-  orders.sort((a, b) => a.order.processedAt.localeCompare(b.order.processedAt));
-  for (const { customer, order } of orders) {
-    await store.addOrder(customer.id, toNewOrder(customer, order));
-  }
-  return store;
+  placed.sort((a, b) => a.order.processedAt.localeCompare(b.order.processedAt));
+  const orders = placed.map(({ customer, order }) => {
+    const built = buildOrder(customer, toNewOrder(customer, order), { ...next });
+    next.order++;
+    next.orderName++;
+    next.lineItem += built.lineItems.length;
+    next.fulfillment += built.fulfillments.length;
+    return built;
+  });
+
+  const addressNumbers = customers.flatMap((customer) =>
+    customer.addresses.map((address) => gidNumber(address.id)),
+  );
+  return {
+    customers,
+    orders,
+    nextNumbers: { ...next, address: Math.max(0, ...addressNumbers) + 1 },
+  };
 }
 
 function toNewOrder(customer: DemoCustomer, order: DemoCustomer["orders"][number]): NewOrder {

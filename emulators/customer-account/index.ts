@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { Customer, CustomerStore } from "./customer-records";
+import type { CustomerStorage } from "./customer-storage";
 import { createDemoCustomerStore } from "./demo-customers";
 import { createGraphqlHandler } from "./graphql-http";
 import { getCustomerAccountSchema } from "./graphql-schema";
@@ -17,7 +18,9 @@ export type {
   NewOrderLineItem,
   Order,
 } from "./customer-records";
-export { InMemoryCustomerStore } from "./customer-store";
+export type { CustomerCounter, CustomerStorage, StoredCustomer } from "./customer-storage";
+export { createMemoryCustomerStorage } from "./customer-storage";
+export { createCustomerStore } from "./customer-store";
 export { createDemoCustomerStore } from "./demo-customers";
 export { CUSTOMER_ACCOUNT_SCOPE, customerApiResource } from "./identity-provider";
 
@@ -27,13 +30,18 @@ export interface CustomerAccountEmulatorOptions {
   clients: EmulatorClient[];
   /** Default 3600; tests use a few seconds to exercise refresh. */
   accessTokenTtlSeconds?: number;
-  /** Default: an in-memory store seeded from `demo/customers/`. */
+  /** Default: a store seeded from `demo/customers/`, kept in `storage`. */
   store?: CustomerStore;
   /**
    * Mounts the test suites' control `POST /_test/revoke-grants` ({ email }): ends every grant of
    * that customer, so their refresh tokens are refused. Never on a shop visitors can reach.
    */
   testControls?: boolean;
+  /**
+   * Where the default store keeps customers and orders (server/db/emulator-customers.ts on the
+   * app's database in embedded mode); in memory by default.
+   */
+  storage?: CustomerStorage;
 }
 
 export interface CustomerAccountEmulator {
@@ -56,7 +64,7 @@ export async function createCustomerAccountEmulator(
 ): Promise<CustomerAccountEmulator> {
   const issuer = options.issuer.replace(/\/$/, "");
   const issuerPath = new URL(issuer).pathname.replace(/\/$/, "");
-  const store = options.store ?? (await createDemoCustomerStore());
+  const store = options.store ?? (await createDemoCustomerStore(undefined, options.storage));
   const { provider, verifyAccessToken, grantAccess, revokeGrantsOf } = await createIdentityProvider(
     {
       issuer,

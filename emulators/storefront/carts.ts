@@ -1,3 +1,4 @@
+import { setTimeout } from "node:timers/promises";
 import {
   addLines,
   type CartLineInput,
@@ -22,7 +23,10 @@ export interface CartMutationResult {
   userErrors: CartUserError[];
 }
 
-const MAX_SAVE_ATTEMPTS = 8;
+// Writes that collide try again after a random pause that grows, so a burst of them (several
+// processes on one database) spreads out instead of colliding again in step.
+const MAX_SAVE_ATTEMPTS = 20;
+const collisionPause = (attempt: number) => setTimeout(Math.random() * 2 ** Math.min(attempt, 6));
 
 export function cartGid(cart: Pick<StoredCart, "token" | "key">): string {
   return `gid://shopify/Cart/${cart.token}?key=${cart.key}`;
@@ -89,6 +93,7 @@ export function createCartBook(
         version: cart.version + 1,
       };
       if (await storage.save(next)) return { cart: next, userErrors: [] };
+      await collisionPause(attempt);
     }
     throw new Error(`Cart ${cartId} is too busy: ${MAX_SAVE_ATTEMPTS} writes collided`);
   }

@@ -15,6 +15,7 @@ import { type DatabaseHandle, openDatabase } from "./index";
 
 const catalogDir = fileURLToPath(new URL("../../demo/catalog", import.meta.url));
 const PUMP = "gid://shopify/ProductVariant/47100001";
+const POOL_SALT = "gid://shopify/ProductVariant/47100047"; // 120 in stock
 
 /** The storefront emulator on a real HTTP server, its carts in `handle`'s database. */
 async function startEmulator(handle: DatabaseHandle) {
@@ -92,18 +93,18 @@ function defineCartStorageSuite(handle: () => DatabaseHandle) {
         {},
       );
       await Promise.all(
-        Array.from({ length: 5 }, () =>
+        Array.from({ length: 20 }, () =>
           emulator.graphql(
             `mutation($cartId: ID!, $lines: [CartLineInput!]!) {
               cartLinesAdd(cartId: $cartId, lines: $lines) { userErrors { message } } }`,
-            { cartId: cartCreate.cart.id, lines: [{ merchandiseId: PUMP }] },
+            { cartId: cartCreate.cart.id, lines: [{ merchandiseId: POOL_SALT }] },
           ),
         ),
       );
       const read = await emulator.graphql(`query($id: ID!) { cart(id: $id) { totalQuantity } }`, {
         id: cartCreate.cart.id,
       });
-      expect(read.cart.totalQuantity).toBe(5);
+      expect(read.cart.totalQuantity).toBe(20);
     } finally {
       await emulator.close();
     }

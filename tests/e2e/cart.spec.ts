@@ -293,6 +293,20 @@ test.describe("the cart", () => {
     await reload(page);
     await expect(page.getByTestId("cart-badge").first()).toHaveText("3");
   });
+
+  test("quick presses of + all count, on screen and on the server", async ({ page }) => {
+    await visit(page, "/");
+    await addToCart(page, PUMP.variantId, 1);
+    await reload(page);
+    await openDrawer(page);
+    const line = lineOf(page, PUMP.title);
+    const increase = line.getByRole("button", { name: `Increase quantity of ${PUMP.title}` });
+    for (let press = 0; press < 5; press++) await increase.click();
+    await expect(await quantityInput(line)).toHaveValue("6");
+    await expect(page.getByTestId("cart-badge").first()).toHaveText("6");
+    await reload(page);
+    await expect(page.getByTestId("cart-badge").first()).toHaveText("6");
+  });
 });
 
 test.describe("when the Storefront API says no", () => {

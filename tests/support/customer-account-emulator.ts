@@ -17,7 +17,10 @@ export const TEST_CLIENT_ID = "lagoon-test";
 export async function startCustomerAccountEmulator({
   clientId = TEST_CLIENT_ID,
   ...options
-}: Pick<CustomerAccountEmulatorOptions, "accessTokenTtlSeconds" | "store" | "testControls"> & {
+}: Pick<
+  CustomerAccountEmulatorOptions,
+  "accessTokenTtlSeconds" | "store" | "storage" | "testControls"
+> & {
   /** The OAuth client it knows (the shop's own, `lagoon-embedded`, for the app's sign-in). */
   clientId?: string;
 } = {}) {

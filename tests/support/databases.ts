@@ -10,7 +10,12 @@ const postgres = await postgresAvailable();
 /** Runs `suite` on PGlite (memory://) and on PostgreSQL, each given its open database. */
 export function describeOnBothEngines(
   title: string,
-  suite: (handle: () => DatabaseHandle, engine: DatabaseHandle["engine"]) => void,
+  suite: (
+    handle: () => DatabaseHandle,
+    engine: DatabaseHandle["engine"],
+    /** PostgreSQL's connection string, for a second process on the same database. */
+    databaseUrl?: string,
+  ) => void,
 ) {
   describe(`${title} on PGlite`, () => {
     let handle: DatabaseHandle;
@@ -34,6 +39,6 @@ export function describeOnBothEngines(
       await handle?.close();
       await database.drop();
     });
-    suite(() => handle, "postgres");
+    suite(() => handle, "postgres", database.url);
   });
 }

@@ -10,6 +10,12 @@ import {
 } from "../../lib/commerce/cart";
 import { CART_ACTION, isPendingLine } from "../../lib/commerce/cart-optimistic";
 import { otherAttributes, participantsOf } from "../../lib/commerce/cart-participants";
+import {
+  type QueuedQuantityChange,
+  queuedChangeFields,
+  queueStep,
+  shownQuantity,
+} from "../../lib/commerce/cart-quantity-queue";
 import { useCartSubmit } from "./use-cart-submit";
 
 const STEP_BUTTON =
@@ -137,26 +143,50 @@ function QuantityControls({
   disabled: boolean;
 }) {
   const inputId = useId();
-  const { submit } = useCartSubmit();
+  const { submit, pending } = useCartSubmit();
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState(String(line.quantity));
+  const increaseForm = useRef<HTMLFormElement>(null);
+  // What the shopper does while this line's last change is on its way (product §4).
+  const [queued, setQueued] = useState<QueuedQuantityChange | null>(null);
+  const shown = shownQuantity(line.quantity, queued);
+  const [draft, setDraft] = useState(String(shown));
 
   // The server (or another change) moved the quantity: show it, unless the shopper is typing.
   useEffect(() => {
-    if (document.activeElement !== input.current) setDraft(String(line.quantity));
-  }, [line.quantity]);
+    if (document.activeElement !== input.current) setDraft(String(shown));
+  }, [shown]);
+
+  // The last change is answered: send what waited, from the quantity the line has now.
+  useEffect(() => {
+    if (pending || !queued) return;
+    setQueued(null);
+    const fields = queuedChangeFields(line.quantity, queued);
+    // Presses go as a change (the + form carries `from`), a typed quantity as a value.
+    const sender = "by" in queued ? increaseForm.current : form.current;
+    if (fields && sender) submit(sender, { extra: fields });
+  }, [pending, queued, line.quantity, submit]);
+
+  const busy = pending || queued !== null;
 
   const commit = () => {
     const quantity = clampCartQuantity(draft);
     setDraft(String(quantity));
-    if (quantity === line.quantity || !form.current || !input.current) return;
+    if (quantity === shown || !form.current || !input.current) return;
+    if (busy) {
+      setQueued({ to: quantity });
+      return;
+    }
     input.current.value = String(quantity);
     submit(form.current);
   };
 
   const step = (by: number) => (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) {
+      setQueued((before) => queueStep(before, by));
+      return;
+    }
     setDraft(String(clampCartQuantity(line.quantity + by)));
     submit(event.currentTarget);
   };
@@ -172,7 +202,7 @@ function QuantityControls({
         <button
           type="submit"
           aria-label={`Decrease quantity of ${title}`}
-          disabled={disabled || !canDecrease(line.quantity)}
+          disabled={disabled || !canDecrease(shown)}
           className={STEP_BUTTON}
         >
           −
@@ -206,7 +236,7 @@ function QuantityControls({
           className="h-9 w-14 border-x border-slate-300 text-center [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
         />
       </form>
-      <form method="post" action={CART_ACTION} onSubmit={step(1)}>
+      <form ref={increaseForm} method="post" action={CART_ACTION} onSubmit={step(1)}>
         <input type="hidden" name="intent" value="update" />
         <LineFields line={line} returnTo={returnTo} />
         <input type="hidden" name="quantity" value={line.quantity + 1} />

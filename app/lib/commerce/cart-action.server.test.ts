@@ -14,10 +14,11 @@ import { SESSION_COOKIE } from "../customer/session-cookie";
 import { CART_ERRORS } from "./cart.server";
 import { handleCartAction } from "./cart-action.server";
 import { loadCartForLayout } from "./cart-layout.server";
+import { CartBusyError } from "./cart-lock.server";
 
 // POST /api/cart as fetchers and JavaScript-less forms send it, against the storefront emulator.
 
-const emulator = startStorefrontEmulator({ database: true });
+const emulator = startStorefrontEmulator();
 const { post, services, warnings } = emulator;
 
 describe("POST /api/cart (handleCartAction)", () => {
@@ -86,6 +87,50 @@ describe("POST /api/cart (handleCartAction)", () => {
     await post(tabB, { intent: "add", merchandiseId: PUMP, quantity: "2" });
     const pressed = await post(tabA, { intent: "update", lineId, quantity: "2", from: "1" });
     expect(cartOf(pressed.body)?.lines[0]?.quantity).toBe(4);
+  });
+
+  it("refuses a +/- press that would take a line beyond 32 bits (400), and a nonsense one", async () => {
+    const browser = new Browser();
+    const added = await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "2" });
+    const lineId = cartOf(added.body)?.lines[0]?.id ?? "";
+    const beyond = { intent: "update", lineId, quantity: "2147483647", from: "1" };
+    expect(await post(browser, beyond)).toMatchObject({
+      status: 400,
+      body: { ok: false, error: CART_ERRORS.update },
+    });
+    for (const from of ["", "-1", "1.5", "2147483648"]) {
+      expect(await post(browser, { intent: "update", lineId, quantity: "3", from })).toMatchObject({
+        status: 400,
+        body: { error: CART_ERRORS.update },
+      });
+    }
+    const layout = await loadCartForLayout(browser.request(), services());
+    expect(layout.data.cart?.totalQuantity).toBe(2);
+  });
+
+  it("answers 503 with product §8's message when the cart stays busy with other changes", async () => {
+    const browser = new Browser();
+    const added = await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "1" });
+    const lineId = cartOf(added.body)?.lines[0]?.id ?? "";
+    const busy = {
+      ...services(),
+      cartLocks: { withCart: () => Promise.reject(new CartBusyError("busy")) },
+    };
+    const update = await post(
+      browser,
+      { intent: "update", lineId, quantity: "2", from: "1" },
+      { services: busy },
+    );
+    expect(update).toMatchObject({
+      status: 503,
+      body: { ok: false, error: "Failed to update cart line item" },
+    });
+    const add = await post(
+      browser,
+      { intent: "add", merchandiseId: PUMP, quantity: "1" },
+      { services: busy },
+    );
+    expect(add).toMatchObject({ status: 503, body: { error: "Failed to add variant to cart" } });
   });
 
   it("adds a double-submitted form once", async () => {

@@ -16,6 +16,7 @@ import { safeRedirectPath } from "../safe-redirect";
 import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartView } from "./cart";
 import { CART_ERRORS, type CartApi, CartUserError, createCartApi } from "./cart.server";
 import { serializeCartSession, usableCartSession } from "./cart-cookie.server";
+import { CartBusyError, type CartLocks } from "./cart-lock.server";
 import { type CartNotice, serializeCartNotice } from "./cart-notice.server";
 import { MAX_SEATS, participantAttributes } from "./cart-participants";
 import { parseParticipants } from "./cart-participants-form.server";
@@ -58,6 +59,13 @@ const QuantitySchema = z
   // an upstream failure (502).
   .refine((quantity) => quantity <= MAX_QUANTITY);
 
+const ShownQuantitySchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .refine((quantity) => quantity <= MAX_QUANTITY);
+
 const IntentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("add"),
@@ -69,8 +77,11 @@ const IntentSchema = z.discriminatedUnion("intent", [
     intent: z.literal("update"),
     lineId: z.string().regex(LINE_ID),
     quantity: QuantitySchema,
-    /** The quantity the shopper saw: a +/- press then applies as a change, not a value. */
-    from: z.coerce.number().int().min(0).optional(),
+    /**
+     * The quantity the shopper saw: a +/- press then applies `quantity - from` to the line as it
+     * is when the change is made, not `quantity` as a value (product §4).
+     */
+    from: ShownQuantitySchema.optional(),
   }),
   z.object({ intent: z.literal("remove"), lineId: z.string().regex(LINE_ID) }),
   z.object({ intent: z.literal("checkout") }),
@@ -108,7 +119,10 @@ export interface CartActionServices {
   /** Where the signed-in customer's session is (verified before checkout). */
   database: Pick<DatabaseHandle, "db">;
   logger: { warn(details: Record<string, unknown>, message: string): void };
-  storefront(buyerIp?: string): StorefrontClient;
+  /** With `signal`, the client's calls end when it aborts. */
+  storefront(buyerIp?: string, signal?: AbortSignal): StorefrontClient;
+  /** Changes to one cart take their turn (product §4). */
+  cartLocks: CartLocks;
   /** Reads whether the signed-in customer is commercial before checkout (product §6). */
   customerAccount: CustomerAccountClient;
 }
@@ -181,6 +195,19 @@ export async function handleCartAction(
   }
   const intent = parsed.data;
 
+  // product §4: changes to one cart are made one at a time, across every app process, each on
+  // the cart as the one before left it.
+  const inTurn: CartTurn = (cartId, change) =>
+    services.cartLocks
+      .withCart(cartId, (signal) => change(createCartApi(services.storefront(buyerIp, signal))))
+      .catch((error: unknown) => {
+        if (!(error instanceof CartBusyError)) throw error;
+        throw new StorefrontError(MESSAGE_FOR_INTENT[intent.intent], {
+          status: 503,
+          cause: error,
+        });
+      });
+
   const remember = async (cart: Cart) => {
     headers.append(
       "Set-Cookie",
@@ -223,19 +250,21 @@ export async function handleCartAction(
   try {
     switch (intent.intent) {
       case "add": {
-        const cart = await addToCart(api, services.cache, session.cartId, intent, form);
+        const cart = await addToCart(api, inTurn, services.cache, session.cartId, intent, form);
         await remember(cart);
         return succeed(cart);
       }
       case "update": {
         if (!session.cartId) throw new BadCartRequest(CART_ERRORS.update);
-        const cart = await updateLine(api, session.cartId, intent);
+        const cartId = session.cartId;
+        const cart = await inTurn(cartId, (locked) => updateLine(locked, cartId, intent));
         if (cart) await remember(cart);
         return succeed(cart);
       }
       case "remove": {
         if (!session.cartId) throw new BadCartRequest(CART_ERRORS.remove);
-        const cart = await removeLine(api, session.cartId, intent.lineId);
+        const cartId = session.cartId;
+        const cart = await inTurn(cartId, (locked) => removeLine(locked, cartId, intent.lineId));
         if (cart) await remember(cart);
         return succeed(cart);
       }
@@ -281,8 +310,12 @@ const EMPTY_CART = new BadCartRequest(
   409,
 );
 
+/** Runs a change to an existing cart in its turn, with a Cart API that ends with the turn. */
+type CartTurn = <T>(cartId: string, change: (api: CartApi) => Promise<T>) => Promise<T>;
+
 async function addToCart(
   api: CartApi,
+  inTurn: CartTurn,
   cache: Cache,
   cartId: string | null,
   intent: Extract<Intent, { intent: "add" }>,
@@ -301,19 +334,17 @@ async function addToCart(
     attributes = participantAttributes(result.participants);
   }
 
+  const lines = [{ merchandiseId: intent.merchandiseId, quantity: intent.quantity, attributes }];
+  // A new cart is nobody else's yet, so it needs no turn.
+  const addToNewCart = async () => api.addLines(await api.create(), lines);
   const add = async () => {
-    let id = cartId ?? (await api.create());
+    if (!cartId) return addToNewCart();
     try {
-      return await api.addLines(id, [
-        { merchandiseId: intent.merchandiseId, quantity: intent.quantity, attributes },
-      ]);
+      return await inTurn(cartId, (locked) => locked.addLines(cartId, lines));
     } catch (error) {
       // The cookie named a cart that is gone (checked out, expired): start a new one.
-      if (!(error instanceof CartUserError && error.cartIsGone && cartId)) throw error;
-      id = await api.create();
-      return api.addLines(id, [
-        { merchandiseId: intent.merchandiseId, quantity: intent.quantity, attributes },
-      ]);
+      if (!(error instanceof CartUserError && error.cartIsGone)) throw error;
+      return addToNewCart();
     }
   };
 
@@ -345,12 +376,14 @@ async function updateLine(
 ): Promise<Cart | null> {
   let quantity = intent.quantity;
   if (intent.from !== undefined) {
-    // Another tab may have changed the line since this one showed it: a +/- press adds its
-    // change to what the line holds now, so neither tab's change is lost.
+    // Another tab or press may have changed the line since this one showed it: a +/- press adds
+    // its change to what the line holds now (read in this change's turn, so nothing else writes
+    // between this read and the write below), and no press is lost.
     const current = await api.get(cartId);
     const line = current?.lines.find((candidate) => candidate.id === intent.lineId);
     if (!current || !line) return current;
     quantity = clampCartQuantity(line.quantity + (intent.quantity - intent.from));
+    if (quantity > MAX_QUANTITY) throw new BadCartRequest(CART_ERRORS.update);
   }
   try {
     return await api.updateLines(cartId, [{ id: intent.lineId, quantity }]);

@@ -19,7 +19,7 @@ import { createSession } from "../customer/session.server";
 // products go to the purchase-order flow, and the checkout URL is never handed out for them.
 
 const ZODIAC = "gid://shopify/ProductVariant/47100232"; // productType "commercial"
-const storefront = startStorefrontEmulator({ database: true });
+const storefront = startStorefrontEmulator();
 let customers: Awaited<ReturnType<typeof startCustomerAccountEmulator>>;
 
 beforeAll(async () => {

@@ -19,6 +19,7 @@ import { useCartQuantity } from "./components/cart/use-cart";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
 import { AnnouncementBar } from "./components/shell/announcement-bar";
+import { useNewBuildReload } from "./components/shell/new-build";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
 import {
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const cartQuantity = useCartQuantity();
   const gtmId = data?.gtmId ?? null;
   useTagManagerPageViews(gtmId !== null);
+  useNewBuildReload();
   return (
     <html lang="en-AU">
       <head>

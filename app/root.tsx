@@ -19,6 +19,7 @@ import { useCartQuantity } from "./components/cart/use-cart";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
 import { AnnouncementBar } from "./components/shell/announcement-bar";
+import { NavigationProgress } from "./components/shell/navigation-progress";
 import { useNewBuildReload } from "./components/shell/new-build";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {gtmId ? <TagManagerNoScript id={gtmId} /> : null}
+        <NavigationProgress />
         <a
           href="#main"
           className="sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

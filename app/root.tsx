@@ -111,7 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {data ? <SiteFooter shell={data.shell} year={data.year} /> : null}
-        {data ? <CartDrawer /> : null}
+        {data ? <CartDrawer signedIn={data.signedIn} /> : null}
         <ToastHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

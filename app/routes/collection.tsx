@@ -165,7 +165,6 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
                     product={product}
                     priority={index === 0}
                     eager={index < 4}
-                    sizes="(min-width: 1280px) 240px, (min-width: 768px) 30vw, 50vw"
                   />
                 </li>
               ))}

@@ -161,11 +161,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
             >
               {shown.map((product, index) => (
                 <li key={product.handle}>
-                  <ProductCard
-                    product={product}
-                    priority={index === 0}
-                    eager={index < 4}
-                  />
+                  <ProductCard product={product} priority={index === 0} eager={index < 4} />
                 </li>
               ))}
             </ul>

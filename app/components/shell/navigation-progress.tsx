@@ -31,7 +31,8 @@ export function NavigationProgress() {
           <div className="navigation-progress h-full bg-lagoon-600" />
         </div>
       ) : null}
-      <p role="status" className="sr-only">
+      {/* A bare live region, not role="status": pages keep their own status messages to themselves. */}
+      <p aria-live="polite" className="sr-only">
         {shown ? "Loading" : ""}
       </p>
     </>

@@ -28,7 +28,8 @@ export function NavigationProgress() {
           aria-label="Loading page"
           className="pointer-events-none fixed inset-x-0 top-0 z-50 h-1"
         >
-          <div className="navigation-progress h-full bg-lagoon-600" />
+          {/* Light on the announcement bar (6.8:1), with a dark edge for pages without one. */}
+          <div className="navigation-progress h-full border-b border-lagoon-700 bg-lagoon-200" />
         </div>
       ) : null}
       {/* A bare live region, not role="status": pages keep their own status messages to themselves. */}

@@ -19,6 +19,8 @@ import { useCartQuantity } from "./components/cart/use-cart";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
 import { AnnouncementBar } from "./components/shell/announcement-bar";
+import { NavigationProgress } from "./components/shell/navigation-progress";
+import { useNewBuildReload } from "./components/shell/new-build";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
 import {
@@ -67,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const cartQuantity = useCartQuantity();
   const gtmId = data?.gtmId ?? null;
   useTagManagerPageViews(gtmId !== null);
+  useNewBuildReload();
   return (
     <html lang="en-AU">
       <head>
@@ -86,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {gtmId ? <TagManagerNoScript id={gtmId} /> : null}
+        <NavigationProgress />
         <a
           href="#main"
           className="sr-only z-50 rounded-md bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -113,7 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? (
           <SiteFooter shell={data.shell} year={data.year} newsletter={data.newsletter} />
         ) : null}
-        {data ? <CartDrawer /> : null}
+        {data ? <CartDrawer signedIn={data.signedIn} /> : null}
         <ToastHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -110,6 +110,17 @@ export function createApp({
       .json({ status: up ? "ok" : "stopping" });
   });
 
+  // product §4, §7: the build this process serves, which open pages compare with their own to
+  // notice a deploy. React Router's manifest version changes whenever any client file does.
+  app.get("/build-version", async (_req, res, next) => {
+    try {
+      const current = typeof build === "function" ? await build() : build;
+      res.set("Cache-Control", "no-store").json({ version: current.assets.version });
+    } catch (error) {
+      next(error);
+    }
+  });
+
   // Browsers ask for /favicon.ico on pages that name no icon (the emulators' pages, for one).
   app.get("/favicon.ico", (_req, res) => {
     res.redirect(301, "/favicon.svg");

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { formatOrderDate, humanizeStatus } from "../components/account/order-status";
 import { formatMoney } from "../components/product/money";
+import { ProductImage } from "../components/product/product-image";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { withCookies } from "../lib/customer/session.server";
 import type { Route } from "./+types/account.orders.$id";
@@ -98,12 +99,10 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             {order.lineItems.nodes.map((line) => (
               <li key={line.id} className="flex gap-4 py-4">
                 {line.image ? (
-                  <img
-                    src={line.image.url}
+                  <ProductImage
+                    image={line.image}
                     alt=""
-                    width={80}
-                    height={80}
-                    loading="lazy"
+                    fixedWidth={80}
                     className="size-20 rounded-md bg-slate-100 object-cover"
                   />
                 ) : null}

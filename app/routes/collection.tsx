@@ -161,12 +161,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
             >
               {shown.map((product, index) => (
                 <li key={product.handle}>
-                  <ProductCard
-                    product={product}
-                    priority={index === 0}
-                    eager={index < 4}
-                    sizes="(min-width: 1280px) 240px, (min-width: 768px) 30vw, 50vw"
-                  />
+                  <ProductCard product={product} priority={index === 0} eager={index < 4} />
                 </li>
               ))}
             </ul>

@@ -217,6 +217,31 @@ test.describe("expired sessions", () => {
   });
 });
 
+test("the open drawer closes, its cart gone, once the page learns the session ended", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, CUSTOMERS.everyday);
+  const added = await page.request.post("/api/cart", {
+    form: { intent: "add", merchandiseId: "gid://shopify/ProductVariant/47100001", quantity: "1" },
+  });
+  expect(added.status()).toBe(200);
+  await visit(page, "/store/collections/pumps");
+  await page.getByRole("button", { name: "Open cart, 1 item" }).first().click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  const pump = "Davey SilensorPro SLS Pool Pump";
+  await expect(drawer.getByRole("link", { name: pump, exact: true })).toBeVisible();
+
+  // The session cookies go (they expired, or were cleared) while the drawer is open.
+  for (const name of ["lagoon_access_token", "lagoon_refresh_token", "lagoon_id_token"]) {
+    await context.clearCookies({ name });
+  }
+  await drawer.getByRole("button", { name: `Increase quantity of ${pump}` }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open cart, empty" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+});
+
 test.describe("checking out with an ended session", () => {
   // The checkout answers by reloading the page, whose document status the browser may log.
   test.use({ allowConsoleError: /status of 40[01]/ });

@@ -38,7 +38,7 @@ const CartSubtotal = lazyComponent(() => loadContents().then((module) => module.
  * The cart drawer is a native modal <dialog>: focus is trapped while it is open, Escape closes it
  * and focus returns to the button that opened it, with no dialog library in the bundle.
  */
-export function CartDrawer() {
+export function CartDrawer({ signedIn }: { signedIn: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
@@ -57,6 +57,13 @@ export function CartDrawer() {
   useEffect(() => {
     if (reauthenticate || signInTo) openCartDrawer();
   }, [reauthenticate, signInTo]);
+  // product §4: when the page learns that the customer's session ended, their cart is gone and
+  // the drawer closes.
+  const wasSignedIn = useRef(signedIn);
+  useEffect(() => {
+    if (wasSignedIn.current && !signedIn) closeCartDrawer();
+    wasSignedIn.current = signedIn;
+  }, [signedIn]);
   // product §8: while the server decides where checkout goes (the purchase-order flow or not).
   const [checking, setChecking] = useState(false);
   useEffect(() => {

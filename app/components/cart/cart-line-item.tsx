@@ -16,20 +16,11 @@ import {
   queueStep,
   shownQuantity,
 } from "../../lib/commerce/cart-quantity-queue";
+import { ProductImage } from "../product/product-image";
 import { useCartSubmit } from "./use-cart-submit";
 
 const STEP_BUTTON =
   "inline-flex size-9 items-center justify-center text-lg text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent";
-
-function imageSource(url: string): string {
-  try {
-    const resized = new URL(url);
-    resized.searchParams.set("width", "160");
-    return resized.toString();
-  } catch {
-    return url;
-  }
-}
 
 /** One line of the cart drawer (product §2, §4): what it is, what it costs, and its controls. */
 export function CartLineItem({
@@ -50,12 +41,10 @@ export function CartLineItem({
     <li className="flex gap-4 py-5" aria-busy={pending || undefined} hidden={hidden}>
       <div className="size-20 shrink-0 overflow-hidden rounded-md bg-slate-100">
         {line.productImage ? (
-          <img
-            src={imageSource(line.productImage.url)}
+          <ProductImage
+            image={line.productImage}
             alt=""
-            width={80}
-            height={80}
-            loading="lazy"
+            fixedWidth={80}
             className="size-full object-cover"
           />
         ) : null}

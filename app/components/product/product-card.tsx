@@ -77,13 +77,16 @@ function Badge({ children, tone }: { children: React.ReactNode; tone: "dark" | "
   );
 }
 
+// product §9: a card is about 175 to 350 CSS pixels wide in every grid, so its image comes in pixel
+// densities of the widest (1x, 2x, 3x) rather than in layout widths from 640 up.
+const CARD_IMAGE_WIDTH = 320;
+
 export function ProductCard({
   product,
   priority = false,
   eager = priority,
   headingLevel = 3,
   showProductType = false,
-  sizes = "(min-width: 1280px) 280px, (min-width: 768px) 30vw, 50vw",
 }: {
   product: CardProduct;
   /** The grid's first image, its likely LCP: loaded first. */
@@ -93,7 +96,6 @@ export function ProductCard({
   headingLevel?: 2 | 3;
   /** Search results say what kind of product each is (product §3). */
   showProductType?: boolean;
-  sizes?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const onSale =
@@ -107,7 +109,7 @@ export function ProductCard({
             alt=""
             priority={priority}
             eager={eager}
-            sizes={sizes}
+            fixedWidth={CARD_IMAGE_WIDTH}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
           />
         ) : null}

@@ -101,7 +101,7 @@ export function ProductGallery({
                 <ProductImage
                   image={image}
                   alt={`Show image ${index + 1} of ${images.length}${image.altText ? `: ${image.altText}` : ""}`}
-                  sizes="80px"
+                  fixedWidth={80}
                   className="size-full object-cover"
                 />
               </a>

@@ -1,15 +1,24 @@
 import type { Image } from "../../lib/commerce/types";
 
-/** product §9's responsive widths; Shopify's CDN (and the emulator) resize by `width`. */
+// product §9: images that change size with the layout get a width srcset (the browser picks by
+// `sizes`); images shown at one CSS size get a pixel-density srcset (1x, 2x, 3x of that size).
+// Shopify's CDN (and the emulator) resize by `width`.
 export const IMAGE_WIDTHS = [640, 828, 1200, 2048, 3840] as const;
+export const IMAGE_DENSITIES = [1, 2, 3] as const;
 
 export function imageUrl(url: string, width: number): string {
-  const resized = new URL(url);
-  resized.searchParams.set("width", String(width));
-  return resized.toString();
+  try {
+    const resized = new URL(url);
+    resized.searchParams.set("width", String(width));
+    return resized.toString();
+  } catch {
+    return url;
+  }
 }
 
-export function imageSrcSet(image: Image, maxWidth = Number.POSITIVE_INFINITY): string {
+type SizedImage = Pick<Image, "url" | "width">;
+
+export function imageSrcSet(image: SizedImage, maxWidth = Number.POSITIVE_INFINITY): string {
   const widths = IMAGE_WIDTHS.filter(
     (width) => width <= maxWidth && (image.width ?? Infinity) >= width,
   );
@@ -17,32 +26,46 @@ export function imageSrcSet(image: Image, maxWidth = Number.POSITIVE_INFINITY): 
   return usable.map((width) => `${imageUrl(image.url, width)} ${width}w`).join(", ");
 }
 
+/** For an image shown `cssWidth` pixels wide: densities the original is large enough for. */
+export function imageDensitySrcSet(image: SizedImage, cssWidth: number): string {
+  const densities = IMAGE_DENSITIES.filter(
+    (density) => density === 1 || cssWidth * density <= (image.width ?? Infinity),
+  );
+  return densities
+    .map((density) => `${imageUrl(image.url, cssWidth * density)} ${density}x`)
+    .join(", ");
+}
+
+type Sizing =
+  /** Laid out with the page: the `sizes` the browser picks a width by. */
+  | { sizes: string; fixedWidth?: undefined }
+  /** Always shown this many CSS pixels wide (a thumbnail). */
+  | { fixedWidth: number; sizes?: undefined };
+
 export function ProductImage({
   image,
-  sizes,
   priority = false,
   eager = priority,
   className,
   alt,
+  ...sizing
 }: {
-  image: Image;
-  sizes: string;
+  image: SizedImage & Pick<Image, "height"> & { altText?: string | null };
   /** The page's largest image above the fold (its LCP): loaded first, never lazily. */
   priority?: boolean;
   /** Above the fold but not the largest: loaded at once, at normal priority. */
   eager?: boolean;
   className?: string;
   alt?: string;
-}) {
-  const width = image.width ?? 1200;
-  const height = image.height ?? 1200;
+} & Sizing) {
+  const fixed = sizing.fixedWidth;
   return (
     <img
-      src={imageUrl(image.url, 828)}
-      srcSet={imageSrcSet(image)}
-      sizes={sizes}
-      width={width}
-      height={height}
+      src={imageUrl(image.url, fixed ?? 828)}
+      srcSet={fixed ? imageDensitySrcSet(image, fixed) : imageSrcSet(image)}
+      sizes={sizing.sizes}
+      width={image.width ?? 1200}
+      height={image.height ?? 1200}
       alt={alt ?? image.altText ?? ""}
       loading={eager ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
+import { ProductImage } from "../product/product-image";
 import type { SearchSuggestion, SearchSuggestions } from "./suggestions";
 
 // The header's search: a GET form to /search that works without JavaScript, and with it a
@@ -172,11 +173,11 @@ export function SearchBox() {
               className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-lagoon-50 aria-selected:bg-lagoon-100"
             >
               {suggestion.image ? (
-                <img
-                  src={suggestion.image.url}
+                <ProductImage
+                  image={suggestion.image}
                   alt=""
-                  width={40}
-                  height={40}
+                  fixedWidth={40}
+                  eager
                   className="size-10 shrink-0 rounded bg-slate-100 object-cover"
                 />
               ) : (

@@ -77,6 +77,24 @@ describe("POST /api/cart (handleCartAction)", () => {
     expect(cartOf(again.body)?.lines).toEqual([]);
   });
 
+  it("finds a signed-in customer's cart empty once their session has ended (product §4)", async () => {
+    const browser = new Browser();
+    browser.cookies.set(SESSION_COOKIE, "signed-session");
+    const added = await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "2" });
+    const lineId = cartOf(added.body)?.lines[0]?.id ?? "";
+    const cartCookie = browser.cookies.get("lagoon_cart") ?? "";
+    browser.cookies.delete(SESSION_COOKIE);
+
+    const removed = await post(browser, { intent: "remove", lineId });
+    expect(removed).toMatchObject({ status: 200, body: { ok: true, cart: null } });
+    expect(browser.cookies.has("lagoon_cart")).toBe(false);
+    // A change sent before the browser forgot the cookie.
+    browser.cookies.set("lagoon_cart", cartCookie);
+    const updated = await post(browser, { intent: "update", lineId, quantity: "3" });
+    expect(updated).toMatchObject({ status: 200, body: { ok: true, cart: null } });
+    expect(browser.cookies.has("lagoon_cart")).toBe(false);
+  });
+
   it("applies a +/- press on top of another tab's change (no update is lost)", async () => {
     const tabA = new Browser();
     const added = await post(tabA, { intent: "add", merchandiseId: PUMP, quantity: "1" });

@@ -15,7 +15,7 @@ import { browserPostedForm, refererPath } from "../forms/form-post.server";
 import { safeRedirectPath } from "../safe-redirect";
 import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartView } from "./cart";
 import { CART_ERRORS, type CartApi, CartUserError, createCartApi } from "./cart.server";
-import { serializeCartSession, usableCartSession } from "./cart-cookie.server";
+import { clearCartCookie, serializeCartSession, usableCartSession } from "./cart-cookie.server";
 import { CartBusyError, type CartLocks } from "./cart-lock.server";
 import { type CartNotice, serializeCartNotice } from "./cart-notice.server";
 import { MAX_SEATS, participantAttributes } from "./cart-participants";
@@ -246,6 +246,13 @@ export async function handleCartAction(
       { status: 401, headers },
     );
   };
+
+  // product §4: the customer's session ended, and their cart with it. A change to that cart finds
+  // it empty (the page's revalidation then closes the drawer), not a failure to report.
+  if (session.ended && (intent.intent === "update" || intent.intent === "remove")) {
+    headers.append("Set-Cookie", await clearCartCookie(services.config));
+    return succeed(null);
+  }
 
   try {
     switch (intent.intent) {

@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
+import type { PageCache } from "./page-cache";
 import {
   answerWithErrorPage,
   limitBody,
@@ -16,6 +17,7 @@ import {
   requireWellFormedRequest,
 } from "./request-gate";
 import { assignNonce, securityHeaders } from "./security";
+import { serveClientFiles } from "./static-files";
 import type { ServerStores } from "./stores";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,6 +32,8 @@ export interface CreateAppOptions {
   /** Development only: Vite's middleware serves sources and HMR instead of the built assets. */
   viteMiddleware?: RequestHandler;
   ready?: () => boolean;
+  /** Test controls (tests, `npm run bench`): the page cache honours its bypass header. */
+  testControls?: boolean;
 }
 
 /** The build's handler and the app context made from its entry, once per build. */
@@ -59,7 +63,7 @@ function keepPersonalPagesPrivate(
     const cacheControl = res.getHeader("Cache-Control");
     if (typeof cacheControl !== "string" || !/\bpublic\b|s-maxage/.test(cacheControl)) return;
     if (personal) res.setHeader("Cache-Control", "private, no-cache");
-    else res.appendHeader("Vary", "Cookie");
+    else res.vary("Cookie");
   });
 }
 
@@ -70,8 +74,11 @@ export function createApp({
   emulators,
   viteMiddleware,
   ready,
+  testControls = false,
 }: CreateAppOptions): Express {
   const { config, logger } = stores;
+  // Development renders every request (an edit must show at once), as does a build loaded late.
+  const pageCache: PageCache | undefined = typeof build === "function" ? undefined : stores.pages;
   const mode = config.env === "development" ? "development" : "production";
   // In development Vite hands out a new build after an edit; each gets its own context, so the
   // routes and the clients they are given always come from the same modules.
@@ -85,6 +92,7 @@ export function createApp({
       const handle = createAppRequestHandler({
         build: current,
         mode,
+        pageCache,
         getLoadContext: (req, res) => ({
           nonce: res.locals.cspNonce as string,
           services,
@@ -113,28 +121,23 @@ export function createApp({
   app.get("/favicon.ico", (_req, res) => {
     res.redirect(301, "/favicon.svg");
   });
-  app.use(compression());
-  app.use(assignNonce);
-
+  const requestLogs = pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => req.url?.startsWith("/_emulators/content/images") ?? false },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+  });
   if (viteMiddleware) {
-    app.use(viteMiddleware);
+    app.use(compression(), assignNonce, viteMiddleware, requestLogs);
   } else {
-    const client = clientDir;
-    // Hashed file names change with their content, so they can be cached for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // Built files are answered first, from memory, as the build compressed them; then anonymous
+    // pages from the full-page cache (decision 006), a hit sent as stored, compressed.
+    app.use(serveClientFiles(clientDir));
+    if (pageCache) {
+      const { hasPersonalCookie } = appEntryOf(build as ServerBuild);
+      app.use(pageCache.middleware({ isPersonal: hasPersonalCookie, allowBypass: testControls }));
+    }
+    app.use(requestLogs, compression(), assignNonce);
   }
-
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url?.startsWith("/_emulators/content/images") ?? false },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-    }),
-  );
 
   if (emulators) app.use("/_emulators", emulators);
 

@@ -39,6 +39,7 @@ async function main() {
     clientDir: path.join(buildDir, "client"),
     emulators: emulators.router,
     ready: () => accepting,
+    testControls: testControlsEnabled(),
   });
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;

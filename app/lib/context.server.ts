@@ -15,6 +15,7 @@ import {
 } from "./customer/customer-account.server";
 import type { CustomerAccountOidcSettings } from "./customer/oidc.server";
 import type { DatabaseHandle } from "./database";
+import type { PageCachePurge } from "./page-cache";
 
 /**
  * The composition root: the one place where the app's clients are built. The server owns the
@@ -27,6 +28,8 @@ export interface AppStores {
   logger: Logger;
   cache: Cache;
   database: DatabaseHandle;
+  /** The server's full-page cache of anonymous pages, for the webhooks that purge it. */
+  pages: PageCachePurge;
 }
 
 /** What loaders and actions reach through `context.services`. */

@@ -20,6 +20,9 @@ import { assignNonce, securityHeaders } from "./security";
 import { serveClientFiles } from "./static-files";
 import type { ServerStores } from "./stores";
 
+const SHOPIFY_WEBHOOK_PATH = "/api/webhooks/shopify";
+const SHOPIFY_WEBHOOK_MAX_BYTES = 1024 * 1024;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface CreateAppOptions {
@@ -134,7 +137,13 @@ export function createApp({
     app.use(serveClientFiles(clientDir));
     if (pageCache) {
       const { hasPersonalCookie } = appEntryOf(build as ServerBuild);
-      app.use(pageCache.middleware({ isPersonal: hasPersonalCookie, allowBypass: testControls }));
+      app.use(
+        pageCache.middleware({
+          publicOrigin: new URL(config.publicUrl).origin,
+          isPersonal: hasPersonalCookie,
+          allowBypass: testControls,
+        }),
+      );
     }
     app.use(requestLogs, compression(), assignNonce);
   }
@@ -143,7 +152,12 @@ export function createApp({
 
   // Vite's development scripts carry no nonce: the CSP guards production builds.
   if (!viteMiddleware) app.use(securityHeaders(config));
-  app.use(limitBody());
+  // Shopify's product webhooks carry every variant: more than a form, still bounded.
+  const webhookBody = limitBody(SHOPIFY_WEBHOOK_MAX_BYTES);
+  const formBody = limitBody();
+  app.use((req, res, next) =>
+    (req.path === SHOPIFY_WEBHOOK_PATH ? webhookBody : formBody)(req, res, next),
+  );
   app.all("/{*path}", async (req, res, next) => {
     try {
       const { entry, handle } = await load();

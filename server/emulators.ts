@@ -13,6 +13,7 @@ import { checkoutCustomersOf } from "./checkout-customers";
 import type { Config } from "./config";
 import type { Database } from "./db";
 import { createDatabaseCartStorage } from "./db/emulator-carts";
+import type { Logger } from "./logger";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -41,7 +42,12 @@ export interface Emulators {
  */
 export async function createEmulators(
   config: Config,
-  deps: { database?: Database; signIn: CustomerAccountOidcSettings; testControls?: boolean },
+  deps: {
+    database?: Database;
+    signIn: CustomerAccountOidcSettings;
+    testControls?: boolean;
+    logger?: Pick<Logger, "warn">;
+  },
 ): Promise<Emulators> {
   const router = Router();
   const faults = (config.emulatorFaults ?? {}) as EmulatorFaults;
@@ -65,6 +71,15 @@ export async function createEmulators(
         carts: deps.database ? createDatabaseCartStorage(deps.database) : undefined,
         customers: checkoutCustomersOf(() => customerAccount),
         testControls: deps.testControls,
+        // Shopify calls the shop's public URL; so does its stand-in.
+        webhooks: config.storefront.webhookSecret
+          ? {
+              url: `${config.publicUrl}/api/webhooks/shopify`,
+              secret: config.storefront.webhookSecret,
+            }
+          : undefined,
+        onWebhookFailure: (topic, error) =>
+          deps.logger?.warn({ err: error, topic }, "the storefront emulator's webhook failed"),
       }),
     );
   }

@@ -30,6 +30,7 @@ async function main() {
     database: stores.database.db,
     signIn: appEntryOf(build).oidcSettings(config),
     testControls: testControlsEnabled(),
+    logger: stores.logger,
   });
 
   let accepting = true;

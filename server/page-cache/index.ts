@@ -46,6 +46,8 @@ export interface PageCacheOptions {
 }
 
 export interface ServeOptions {
+  /** The shop's public origin (LAGOON_PUBLIC_URL): stored pages are rendered for it. */
+  publicOrigin: string;
   /** The app's rule for a page that knows the visitor (session, cart, preview cookie). */
   isPersonal(cookieHeader: string | undefined): boolean;
   /** Honour `X-Lagoon-Cache-Bypass: 1` (test controls only: a visitor must not force renders). */
@@ -91,7 +93,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 
   const middleware =
-    ({ isPersonal, allowBypass = false }: ServeOptions): RequestHandler =>
+    ({ publicOrigin, isPersonal, allowBypass = false }: ServeOptions): RequestHandler =>
     (req, res, next) => {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       if (req.path.startsWith("/_emulators/")) return next();
@@ -99,7 +101,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         res.setHeader(CACHE_STATUS_HEADER, "BYPASS");
         return next();
       }
-      const url = normalisedUrl(new URL(`${req.protocol}://${req.host}${req.originalUrl}`));
+      // A path that does not parse as a URL is left to the app (and its error page).
+      let url: URL;
+      try {
+        url = normalisedUrl(req.originalUrl, publicOrigin);
+      } catch {
+        return next();
+      }
       const key = pageKey(url);
       const started = performance.now();
       const miss = () => {
@@ -151,8 +159,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       port: req.socket.localPort,
       path: `${url.pathname}${url.search}`,
       headers: {
-        host: req.host,
-        "x-forwarded-proto": req.protocol,
+        host: req.headers.host ?? "localhost",
         "accept-encoding": "br",
         [REFRESH_HEADER]: refreshToken,
       },

@@ -1,7 +1,8 @@
 /**
  * Which stored page a request is for: its path and its query with the parameters sorted and
- * the marketing ones dropped (they never change the page), plus the origin it was asked on, so
- * a page rendered for an odd Host is only ever served to that Host.
+ * the marketing ones dropped (they never change the page). Not the Host: a stored page is
+ * rendered for the shop's public origin whatever Host the request named, so an odd Host can
+ * neither poison the cache nor split it between processes.
  */
 
 /** Parameters that tag a visit for analytics and never change what the page shows. */
@@ -31,9 +32,13 @@ export function isTrackingParam(name: string): boolean {
   return name.startsWith("utm_") || TRACKING_PARAMS.has(name);
 }
 
-/** The URL the page is rendered for: the request's, without tracking parameters, sorted. */
-export function normalisedUrl(url: URL): URL {
-  const normal = new URL(url.pathname, url.origin);
+/**
+ * The URL a page is rendered for: the request's path and query (without tracking parameters,
+ * sorted) on the shop's public origin.
+ */
+export function normalisedUrl(requestUrl: string, publicOrigin: string): URL {
+  const url = new URL(requestUrl, publicOrigin);
+  const normal = new URL(url.pathname, publicOrigin);
   const params = [...url.searchParams].filter(([name]) => !isTrackingParam(name));
   params.sort(([a, aValue], [b, bValue]) =>
     a < b ? -1 : a > b ? 1 : aValue < bValue ? -1 : aValue > bValue ? 1 : 0,
@@ -44,9 +49,9 @@ export function normalisedUrl(url: URL): URL {
 
 export const PAGE_KEY_PREFIX = "page:";
 
-/** `page:<path>?<query> <origin>`: a path's pages share the prefix `page:<path>?`. */
+/** `page:<path>?<query>`: a path's pages share the prefix `page:<path>?`. */
 export function pageKey(normal: URL): string {
-  return `${PAGE_KEY_PREFIX}${normal.pathname}?${normal.searchParams} ${normal.origin}`;
+  return `${PAGE_KEY_PREFIX}${normal.pathname}?${normal.searchParams}`;
 }
 
 /**

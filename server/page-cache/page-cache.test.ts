@@ -1,0 +1,181 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LoopbackServer, listenOnLoopback } from "../../tests/support/loopback";
+import { createApp } from "../app";
+import { createMemoryCache } from "../cache";
+import { createMemoryStore } from "../cache/memory-store";
+import { readConfig } from "../config";
+import { openDatabase } from "../db";
+import { createLogger } from "../logger";
+import type { ServerStores } from "../stores";
+import { createPageCache } from ".";
+
+// What the page cache keeps and what it never keeps, in front of routes that answer with the
+// headers under test; and the build's files served as the build compressed them.
+
+const PUBLIC = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+let renders = 0;
+
+function stubBuild(): ServerBuild {
+  const page = (headers: Record<string, string>, status = 200) => ({
+    loader: () => {
+      renders += 1;
+      return new Response(`<p>render ${renders}</p>`, {
+        status,
+        headers: { "Content-Type": "text/html", ...headers },
+      });
+    },
+  });
+  const routes: Record<string, Record<string, unknown>> = {
+    public: page({ "Cache-Control": PUBLIC }),
+    "sets-cookie": page({ "Cache-Control": PUBLIC, "Set-Cookie": "visitor=1; Path=/" }),
+    private: page({ "Cache-Control": "private, max-age=60" }),
+    "no-store": page({ "Cache-Control": "public, s-maxage=300, no-store" }),
+    "no-s-maxage": page({ "Cache-Control": "public, max-age=300" }),
+    "not-found": page({ "Cache-Control": PUBLIC }, 404),
+  };
+  return {
+    routes: {
+      root: { id: "root", path: "", module: {} },
+      ...Object.fromEntries(
+        Object.entries(routes).map(([id, module]) => [
+          id,
+          { id, parentId: "root", path: id, module },
+        ]),
+      ),
+    },
+    entry: {
+      module: {
+        default: () => new Response("document"),
+        handleError: () => {},
+        createAppContext: () => ({}),
+        oidcSettings: () => ({}),
+        hasPersonalCookie: (cookie: string | undefined) =>
+          cookie?.includes("lagoon_cart=") ?? false,
+        startMailDelivery: () => ({ stop: async () => {} }),
+      },
+    },
+    assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+const SCRIPT = "export const greeting = 'hello from a hashed asset';\n".repeat(40);
+
+let server: LoopbackServer;
+let closeDatabase: () => Promise<void>;
+beforeAll(async () => {
+  const clientDir = mkdtempSync(path.join(tmpdir(), "lagoon-client-"));
+  const assets = path.join(clientDir, "assets");
+  mkdirSync(assets);
+  writeFileSync(path.join(assets, "entry-Ab12.js"), SCRIPT);
+  writeFileSync(path.join(assets, "entry-Ab12.js.br"), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(assets, "entry-Ab12.js.gz"), gzipSync(SCRIPT));
+  writeFileSync(path.join(clientDir, "robots-note.txt"), "a public file");
+
+  const config = readConfig({ NODE_ENV: "test", LAGOON_PUBLIC_URL: "http://shop.test" });
+  const logger = createLogger("silent");
+  const database = await openDatabase({ dataDir: path.join(clientDir, "pglite") });
+  closeDatabase = database.close;
+  const stores: ServerStores = {
+    config,
+    logger,
+    cache: createMemoryCache(),
+    database,
+    pages: createPageCache({ store: createMemoryStore(), logger }),
+  };
+  server = await listenOnLoopback(createApp({ stores, build: stubBuild(), clientDir }));
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await closeDatabase?.();
+});
+
+const get = (target: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.origin}${target}`, { headers });
+const cacheStatus = async (target: string, headers: Record<string, string> = {}) => {
+  const response = await get(target, headers);
+  return { status: response.headers.get("x-lagoon-cache"), body: await response.text() };
+};
+
+describe("the page cache", () => {
+  it("keeps a public page for s-maxage and sends it compressed, as stored", async () => {
+    const first = await cacheStatus("/public");
+    const second = await get("/public", { "accept-encoding": "br" });
+    expect(first.status).toBe("MISS");
+    expect(second.headers.get("x-lagoon-cache")).toBe("HIT");
+    expect(second.headers.get("content-encoding")).toBe("br");
+    expect(second.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(await second.text()).toBe(first.body);
+    // Marketing parameters and the order of the others make no new page.
+    expect((await cacheStatus("/public?utm_source=mail&gclid=1")).status).toBe("HIT");
+    expect((await cacheStatus("/public?b=2&a=1")).status).toBe("MISS");
+    expect((await cacheStatus("/public?a=1&b=2&utm_medium=x")).status).toBe("HIT");
+  });
+
+  it("never reads or fills it for a visitor with a personal cookie", async () => {
+    await cacheStatus("/public");
+    const personal = await cacheStatus("/public", { cookie: "lagoon_cart=abc" });
+    expect(personal.status).toBe("BYPASS");
+    expect(personal.body).not.toBe((await cacheStatus("/public")).body);
+  });
+
+  it.each([
+    ["sets a cookie", "/sets-cookie"],
+    ["is private", "/private"],
+    ["is no-store", "/no-store"],
+    ["has no s-maxage", "/no-s-maxage"],
+    ["is not a 200", "/not-found"],
+  ])("never stores an answer that %s", async (_case, target) => {
+    const first = await cacheStatus(target);
+    const second = await cacheStatus(target);
+    expect([first.status, second.status]).toEqual(["MISS", "MISS"]);
+    expect(second.body).not.toBe(first.body);
+  });
+});
+
+describe("the build's files", () => {
+  it("are sent precompressed, with the encoding the browser takes", async () => {
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const) {
+      const response = await get("/assets/entry-Ab12.js", { "accept-encoding": accept });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      expect(await response.text()).toBe(SCRIPT);
+    }
+    const sizes = await Promise.all(
+      ["br", "gzip"].map(async (encoding) => {
+        const raw = await fetch(`${server.origin}/assets/entry-Ab12.js`, {
+          headers: { "accept-encoding": encoding },
+        });
+        return Number(raw.headers.get("content-length"));
+      }),
+    );
+    expect(sizes).toEqual([brotliCompressSync(SCRIPT).length, gzipSync(SCRIPT).length]);
+  });
+
+  it("answer a public file, and leave an unknown asset to a 404 without a page render", async () => {
+    const note = await get("/robots-note.txt");
+    expect(note.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await note.text()).toBe("a public file");
+    const before = renders;
+    expect((await get("/assets/entry-Old9.js")).status).toBe(404);
+    expect(renders).toBe(before);
+  });
+});

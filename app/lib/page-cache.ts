@@ -1,5 +1,5 @@
 /**
- * The server's store of anonymous pages (product §n "Full-page cache"; decision 006), as the
+ * The server's store of anonymous pages (product §4 "Page cache"; decision 006), as the
  * app's webhooks purge it. Paths are the pages' own (`/store/products/pump`): a path's stored
  * variants (any query, its `.data` requests) go with it.
  */

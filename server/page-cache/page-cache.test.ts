@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type LoopbackServer, listenOnLoopback } from "../../tests/support/loopback";
 import { createApp } from "../app";
 import { createMemoryCache } from "../cache";
@@ -32,6 +32,7 @@ function stubBuild(): ServerBuild {
   });
   const routes: Record<string, Record<string, unknown>> = {
     public: page({ "Cache-Control": PUBLIC }),
+    "soon-stale": page({ "Cache-Control": "public, s-maxage=1, stale-while-revalidate=60" }),
     "sets-cookie": page({ "Cache-Control": PUBLIC, "Set-Cookie": "visitor=1; Path=/" }),
     private: page({ "Cache-Control": "private, max-age=60" }),
     "no-store": page({ "Cache-Control": "public, s-maxage=300, no-store" }),
@@ -121,6 +122,23 @@ describe("the page cache", () => {
     expect((await cacheStatus("/public?utm_source=mail&gclid=1")).status).toBe("HIT");
     expect((await cacheStatus("/public?b=2&a=1")).status).toBe("MISS");
     expect((await cacheStatus("/public?a=1&b=2&utm_medium=x")).status).toBe("HIT");
+  });
+
+  it("serves a stale page at once and refreshes it once in the background", async () => {
+    const first = await cacheStatus("/soon-stale");
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const rendersBefore = renders;
+    const stale = await Promise.all([cacheStatus("/soon-stale"), cacheStatus("/soon-stale")]);
+    expect(stale.map((answer) => [answer.status, answer.body])).toEqual([
+      ["STALE", first.body],
+      ["STALE", first.body],
+    ]);
+    await vi.waitFor(async () => {
+      const fresh = await cacheStatus("/soon-stale");
+      expect(fresh.status).toBe("HIT");
+      expect(fresh.body).not.toBe(first.body);
+    });
+    expect(renders).toBe(rendersBefore + 1);
   });
 
   it("never reads or fills it for a visitor with a personal cookie", async () => {

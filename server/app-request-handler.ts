@@ -29,7 +29,7 @@ export function createAppRequestHandler({
   const handleRequest = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const fillUrl = pageCache?.fillUrl(res);
+      const fillUrl = pageCache?.fillUrl(req);
       const response = await handleRequest(
         toFetchRequest(req, res, fillUrl),
         getLoadContext(req, res),

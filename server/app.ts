@@ -1,3 +1,4 @@
+import { createServer, type RequestListener } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -17,7 +18,7 @@ import {
   requireWellFormedRequest,
 } from "./request-gate";
 import { assignNonce, securityHeaders } from "./security";
-import { serveClientFiles } from "./static-files";
+import { loadClientFiles, serveClientFiles } from "./static-files";
 import type { ServerStores } from "./stores";
 
 const SHOPIFY_WEBHOOK_PATH = "/api/webhooks/shopify";
@@ -68,6 +69,13 @@ function keepPersonalPagesPrivate(
     if (personal) res.setHeader("Cache-Control", "private, no-cache");
     else res.vary("Cookie");
   });
+}
+
+const listeners = new WeakMap<Express, RequestListener>();
+
+/** What the HTTP server calls: the page cache in front of the app when it has one, else the app. */
+export function requestListener(app: Express): RequestListener {
+  return listeners.get(app) ?? app;
 }
 
 export function createApp({
@@ -132,18 +140,22 @@ export function createApp({
   if (viteMiddleware) {
     app.use(compression(), assignNonce, viteMiddleware, requestLogs);
   } else {
-    // Built files are answered first, from memory, as the build compressed them; then anonymous
-    // pages from the full-page cache (decision 006), a hit sent as stored, compressed.
-    app.use(serveClientFiles(clientDir));
+    // Built files are answered first, from memory, as the build compressed them. Stored pages
+    // are answered before Express (requestListener below; decision 006).
+    const clientFiles = loadClientFiles(clientDir);
+    app.use(serveClientFiles(clientFiles));
     if (pageCache) {
       const { hasPersonalCookie } = appEntryOf(build as ServerBuild);
-      app.use(
-        pageCache.middleware({
-          publicOrigin: new URL(config.publicUrl).origin,
-          isPersonal: hasPersonalCookie,
-          allowBypass: testControls,
-        }),
-      );
+      const listener = pageCache.listener(app, {
+        publicOrigin: new URL(config.publicUrl).origin,
+        isPersonal: hasPersonalCookie,
+        isFile: (filePath) => clientFiles.has(filePath),
+        allowBypass: testControls,
+      });
+      listeners.set(app, listener);
+      // `app.listen` (tests) serves through it too.
+      app.listen = ((...args: Parameters<Express["listen"]>) =>
+        createServer(listener).listen(...args)) as Express["listen"];
     }
     app.use(requestLogs, compression(), assignNonce);
   }

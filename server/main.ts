@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createApp } from "./app";
+import { createApp, requestListener } from "./app";
 import { appEntryOf, importBuild } from "./app-build";
 import { ConfigError, readConfig, testControlsEnabled } from "./config";
 import { createEmulators } from "./emulators";
@@ -42,7 +42,7 @@ async function main() {
     ready: () => accepting,
     testControls: testControlsEnabled(),
   });
-  const server = createServer(app);
+  const server = createServer(requestListener(app));
   server.keepAliveTimeout = 65_000;
 
   let mail: { stop(): Promise<void> } | undefined;

@@ -12,7 +12,7 @@ import { contentType } from "mime-types";
  * serving.
  */
 
-interface ClientFile {
+export interface ClientFile {
   type: string;
   etag: string;
   cacheControl: string;
@@ -75,8 +75,7 @@ function sendFile(req: Request, res: Response, file: ClientFile): void {
 }
 
 /** Answers GET and HEAD of the build's files; anything else (every page) passes untouched. */
-export function serveClientFiles(clientDir: string): RequestHandler {
-  const files = loadClientFiles(clientDir);
+export function serveClientFiles(files: Map<string, ClientFile>): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const file = files.get(req.path);

@@ -1,11 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { request as httpRequest } from "node:http";
+import {
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, gunzip, gzip, constants as zlib } from "node:zlib";
-import type { Request, RequestHandler, Response } from "express";
 import type { PageCachePurge } from "../../app/lib/page-cache";
 import type { RawStore } from "../cache";
 import type { Logger } from "../logger";
+import { isDecodablePath, isWellFormedHost } from "../request-gate";
 import {
   decodeStoredPage,
   encodeStoredPage,
@@ -50,20 +55,25 @@ export interface ServeOptions {
   publicOrigin: string;
   /** The app's rule for a page that knows the visitor (session, cart, preview cookie). */
   isPersonal(cookieHeader: string | undefined): boolean;
+  /** The built files' paths: answered by the app, never looked up here. */
+  isFile?(path: string): boolean;
   /** Honour `X-Lagoon-Cache-Bypass: 1` (test controls only: a visitor must not force renders). */
   allowBypass?: boolean;
 }
 
 export interface PageCache extends PageCachePurge {
-  /** Express middleware, before the app: answers from the cache, or marks the request to fill it. */
-  middleware(options: ServeOptions): RequestHandler;
-  /** The URL to render a request marked by `serve` for (normalised), else undefined. */
-  fillUrl(res: Response): URL | undefined;
+  /**
+   * The server's request listener: answers from the cache before the app (Express) sees the
+   * request, or hands it to the app, marked to fill the cache when it may.
+   */
+  listener(app: RequestListener, options: ServeOptions): RequestListener;
+  /** The URL to render a request the listener marked to fill (normalised), else undefined. */
+  fillUrl(req: IncomingMessage): URL | undefined;
   /**
    * Stores React Router's answer if it may be shared and sends it (true); false leaves the
    * answer to the caller untouched.
    */
-  fill(req: Request, res: Response, response: globalThis.Response): Promise<boolean>;
+  fill(req: IncomingMessage, res: ServerResponse, response: globalThis.Response): Promise<boolean>;
 }
 
 interface Fill {
@@ -79,6 +89,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   // A purge while a page renders: the render may predate the change, so it is not stored.
   let generation = 0;
 
+  // Requests handed to the app to fill the cache, and what they fill.
+  const fills = new WeakMap<IncomingMessage, Fill>();
   // The in-process store hands back the very bytes it keeps: decode each once.
   const decoded = new WeakMap<Buffer, StoredPage>();
   const read = async (key: string): Promise<StoredPage | undefined> => {
@@ -92,30 +104,34 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return page;
   };
 
-  const middleware =
-    ({ publicOrigin, isPersonal, allowBypass = false }: ServeOptions): RequestHandler =>
-    (req, res, next) => {
-      if (req.method !== "GET" && req.method !== "HEAD") return next();
-      if (req.path.startsWith("/_emulators/")) return next();
+  const listener =
+    (
+      app: RequestListener,
+      { publicOrigin, isPersonal, isFile = () => false, allowBypass = false }: ServeOptions,
+    ): RequestListener =>
+    (req, res) => {
+      const method = req.method;
+      const target = req.url ?? "/";
+      if ((method !== "GET" && method !== "HEAD") || !isPageRequest(req, target, isFile)) {
+        return app(req, res);
+      }
       if (isPersonal(req.headers.cookie) || (allowBypass && req.headers[BYPASS_HEADER] === "1")) {
         res.setHeader(CACHE_STATUS_HEADER, "BYPASS");
-        return next();
+        return app(req, res);
       }
-      // A path that does not parse as a URL is left to the app (and its error page).
       let url: URL;
       try {
-        url = normalisedUrl(req.originalUrl, publicOrigin);
+        url = normalisedUrl(target, publicOrigin);
       } catch {
-        return next();
+        return app(req, res);
       }
       const key = pageKey(url);
       const started = performance.now();
       const miss = () => {
         // HEAD is answered from a stored page, but a HEAD answer has no body to store.
-        if (req.method === "GET")
-          res.locals.pageCacheFill = { key, url, generation } satisfies Fill;
+        if (method === "GET") fills.set(req, { key, url, generation });
         res.setHeader(CACHE_STATUS_HEADER, "MISS");
-        next();
+        app(req, res);
       };
       if (req.headers[REFRESH_HEADER] === refreshToken) return miss();
 
@@ -132,7 +148,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
             if (logger.isLevelEnabled("info")) {
               logger.info(
                 {
-                  req: { method: req.method, url: req.originalUrl },
+                  req: { method, url: target },
                   res: { statusCode: page.status },
                   cache: status,
                   responseTime: Math.round(performance.now() - started),
@@ -146,11 +162,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
             miss();
           },
         )
-        .catch(next);
+        .catch((error: unknown) => {
+          logger.warn({ err: error, key }, "Could not send a stored page");
+          if (!res.headersSent) app(req, res);
+          else res.destroy();
+        });
     };
 
   /** One refresh of a stale page at a time: per process, and across processes via the store. */
-  function refresh(req: Request, key: string, url: URL): void {
+  function refresh(req: IncomingMessage, key: string, url: URL): void {
     if (refreshing.has(key)) return;
     refreshing.add(key);
     const claim = `page-refresh:${key}`;
@@ -178,8 +198,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       .finally(() => refreshing.delete(key));
   }
 
-  async function fill(req: Request, res: Response, response: globalThis.Response) {
-    const marked = res.locals.pageCacheFill as Fill | undefined;
+  async function fill(req: IncomingMessage, res: ServerResponse, response: globalThis.Response) {
+    const marked = fills.get(req);
     if (!marked || !response.body || response.status !== 200) return false;
     if (response.headers.has("set-cookie") || res.hasHeader("set-cookie")) return false;
     const lifetime = sharedLifetime(response.headers.get("cache-control"));
@@ -224,9 +244,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 
   return {
-    middleware,
+    listener,
     fill,
-    fillUrl: (res) => (res.locals.pageCacheFill as Fill | undefined)?.url,
+    fillUrl: (req) => fills.get(req)?.url,
     purgeAll: () => purge([PAGE_KEY_PREFIX]),
     purgePaths: (pathnames) => purge(pathnames.flatMap(pathPrefixes)),
     purgeUnder: (pathPrefixesToPurge) =>
@@ -249,11 +269,55 @@ function withVary(headers: [string, string][]): [string, string][] {
   return [...rest, ["Vary", [...vary].join(", ")]];
 }
 
+/**
+ * What the app's routes are: not the emulators, the health check or a built file (those are
+ * answered by the app without a lookup here), and only a request the gate would let through
+ * (a Host and path it can read; else the app answers the 400).
+ */
+function isPageRequest(req: IncomingMessage, target: string, isFile: (path: string) => boolean) {
+  const query = target.indexOf("?");
+  const path = query === -1 ? target : target.slice(0, query);
+  if (path.startsWith("/_emulators/") || path.startsWith("/assets/") || path === "/healthz") {
+    return false;
+  }
+  if (isFile(path) || !isDecodablePath(target)) return false;
+  const forwarded = req.headers["x-forwarded-host"];
+  return (
+    isWellFormedHost(req.headers.host) &&
+    (forwarded === undefined || (typeof forwarded === "string" && isWellFormedHost(forwarded)))
+  );
+}
+
+/**
+ * The encoding to send a stored page in: brotli, else gzip, as the Accept-Encoding allows them
+ * (q=0 refuses; `*` stands for any not named); identity otherwise.
+ */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  if (!header) return "identity";
+  const weights = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    if (name) weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const br = weight("br");
+  const gzip = weight("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  if (gzip > 0) return "gzip";
+  return "identity";
+}
+
 /** The stored headers as a flat list, made once per decoded page. */
 const flatHeaders = new WeakMap<StoredPage, string[]>();
 
-async function send(req: Request, res: Response, page: StoredPage, status: CacheStatus) {
-  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: StoredPage,
+  status: CacheStatus,
+) {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const body =
     encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : await decompressGzip(page.gzip);
   if (res.headersSent) return;

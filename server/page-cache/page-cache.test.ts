@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -12,7 +13,7 @@ import { readConfig } from "../config";
 import { openDatabase } from "../db";
 import { createLogger } from "../logger";
 import type { ServerStores } from "../stores";
-import { createPageCache } from ".";
+import { createPageCache, preferredEncoding } from ".";
 
 // What the page cache keeps and what it never keeps, in front of routes that answer with the
 // headers under test; and the build's files served as the build compressed them.
@@ -159,6 +160,38 @@ describe("the page cache", () => {
     const second = await cacheStatus(target);
     expect([first.status, second.status]).toEqual(["MISS", "MISS"]);
     expect(second.body).not.toBe(first.body);
+  });
+});
+
+describe("the encoding of a stored page", () => {
+  it.each([
+    [undefined, "identity"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0, gzip;q=0.8", "gzip"],
+    ["gzip;q=1, br;q=0.5", "gzip"],
+    ["*", "br"],
+    ["*;q=0, identity", "identity"],
+    ["deflate", "identity"],
+  ])("Accept-Encoding %s gets %s", (header, encoding) => {
+    expect(preferredEncoding(header)).toBe(encoding);
+  });
+
+  it("is refused to a malformed Host even when the page is stored", async () => {
+    await cacheStatus("/public");
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(server.origin);
+      request(
+        { host: url.hostname, port: url.port, path: "/public", headers: { host: "a b" } },
+        (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        },
+      )
+        .on("error", reject)
+        .end();
+    });
+    expect(status).toBe(400);
   });
 });
 

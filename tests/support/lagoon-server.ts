@@ -4,7 +4,7 @@ import path from "node:path";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
-import { createApp } from "../../server/app";
+import { createApp, requestListener } from "../../server/app";
 import { appEntryOf } from "../../server/app-build";
 import { openSharedCache } from "../../server/cache";
 import { readConfig } from "../../server/config";
@@ -86,15 +86,16 @@ export async function startLagoon({
     signIn: appEntryOf(build).oidcSettings(config),
     testControls: true,
   });
-  outer.use(
-    createApp({
-      stores,
-      build,
-      clientDir: path.join(dataDir, "no-client-build"),
-      emulators: emulators.router,
-      testControls: true,
-    }),
-  );
+  const app = createApp({
+    stores,
+    build,
+    clientDir: path.join(dataDir, "no-client-build"),
+    emulators: emulators.router,
+    testControls: true,
+  });
+  // As the server's listener would: the page cache first, then the app.
+  const listener = requestListener(app);
+  outer.use((req, res) => listener(req, res));
   return {
     origin,
     stores,

@@ -11,6 +11,7 @@ export default [
   route("sitemap/:kind/:page", "routes/sitemap-part.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/revalidate", "routes/api.revalidate.ts"),
+  route("api/webhooks/shopify", "routes/api.webhooks.shopify.ts"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("login", "routes/login.tsx"),

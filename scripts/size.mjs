@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { measureFirstLoad } from "./first-load.mjs";
 
 /**
  * First-load client JavaScript per route: the entry (React, React DOM, React Router) plus the
@@ -9,47 +8,16 @@ import { gzipSync } from "node:zlib";
  */
 export const BUDGET = { totalKiB: 130, appKiB: 25 };
 
-const client = path.resolve(process.env.LAGOON_BUILD_DIR ?? "build", "client");
-const manifestFile = readdirSync(path.join(client, "assets")).find((name) =>
-  /^manifest-.*\.js$/.test(name),
-);
-if (!manifestFile) {
+const measured = measureFirstLoad(path.resolve(process.env.LAGOON_BUILD_DIR ?? "build", "client"));
+if (!measured) {
   console.error("No build found: run `npm run build` first.");
   process.exit(1);
 }
-const source = readFileSync(path.join(client, "assets", manifestFile), "utf8");
-const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
-
-const gzipSizes = new Map();
-function gzipBytes(file) {
-  if (!gzipSizes.has(file)) {
-    gzipSizes.set(file, gzipSync(readFileSync(path.join(client, file))).length);
-  }
-  return gzipSizes.get(file);
-}
-const sum = (files) => [...files].reduce((total, file) => total + gzipBytes(file), 0);
 const kib = (bytes) => (bytes / 1024).toFixed(1);
-
-const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
-const routes = Object.values(manifest.routes);
-
-const rows = routes
-  .filter((route) => route.id !== "root")
-  .map((route) => {
-    const files = new Set(framework);
-    for (let current = route; current; current = manifest.routes[current.parentId]) {
-      files.add(current.module);
-      for (const file of current.imports ?? []) files.add(file);
-    }
-    const total = sum(files);
-    const app = total - sum(framework);
-    const where = route.index ? "/ (index)" : `/${route.path ?? ""}`;
-    return { id: route.id, where, total, app };
-  })
-  .sort((a, b) => b.total - a.total);
+const rows = measured.routes;
 
 console.log(
-  `First-load JavaScript per route (gzip). Framework (React, React DOM, React Router): ${kib(sum(framework))} KiB`,
+  `First-load JavaScript per route (gzip). Framework (React, React DOM, React Router): ${kib(measured.framework)} KiB`,
 );
 console.log(`Budgets: ${BUDGET.totalKiB} KiB in all, ${BUDGET.appKiB} KiB of Lagoon's own code.\n`);
 console.log(

@@ -5,27 +5,36 @@ import type {
   RequestHandler,
 } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import type { PageCache } from "./page-cache";
 import { gatedBody } from "./request-gate";
 
 /**
  * React Router's Express adapter, except that the body is the one the request gate read within
  * its limit (the adapter would stream the socket to the app with no limit at all). The URL is
  * made from the Host the gate found well formed, and the request is aborted when the shopper
- * disconnects, so the app's reads can stop.
+ * disconnects, so the app's reads can stop. A request the page cache marked is rendered for its
+ * normalised URL, and its answer is stored when it may be shared (decision 008).
  */
 export function createAppRequestHandler({
   build,
   mode,
   getLoadContext,
+  pageCache,
 }: {
   build: ServerBuild;
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  pageCache?: PageCache;
 }): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
-      const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req, res));
+      const fillUrl = pageCache?.fillUrl(req);
+      const response = await handleRequest(
+        toFetchRequest(req, res, fillUrl),
+        getLoadContext(req, res),
+      );
+      if (fillUrl && (await pageCache?.fill(req, res, response))) return;
       await sendResponse(res, response);
     } catch (error) {
       next(error);
@@ -33,8 +42,8 @@ export function createAppRequestHandler({
   };
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const url = new URL(`${req.protocol}://${req.host}${req.originalUrl}`);
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, fillUrl?: URL): Request {
+  const url = fillUrl ?? new URL(`${req.protocol}://${req.host}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

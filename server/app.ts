@@ -1,3 +1,4 @@
+import { createServer, type RequestListener } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -9,6 +10,7 @@ import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
 import { requestLogSerializers } from "./logger";
+import type { PageCache } from "./page-cache";
 import {
   answerWithErrorPage,
   limitBody,
@@ -17,7 +19,11 @@ import {
   requireWellFormedRequest,
 } from "./request-gate";
 import { assignNonce, securityHeaders } from "./security";
+import { loadClientFiles, serveClientFiles } from "./static-files";
 import type { ServerStores } from "./stores";
+
+const SHOPIFY_WEBHOOK_PATH = "/api/webhooks/shopify";
+const SHOPIFY_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -31,6 +37,8 @@ export interface CreateAppOptions {
   /** Development only: Vite's middleware serves sources and HMR instead of the built assets. */
   viteMiddleware?: RequestHandler;
   ready?: () => boolean;
+  /** Test controls (tests, `npm run bench`): the page cache honours its bypass header. */
+  testControls?: boolean;
 }
 
 /** The build's handler and the app context made from its entry, once per build. */
@@ -60,8 +68,15 @@ function keepPersonalPagesPrivate(
     const cacheControl = res.getHeader("Cache-Control");
     if (typeof cacheControl !== "string" || !/\bpublic\b|s-maxage/.test(cacheControl)) return;
     if (personal) res.setHeader("Cache-Control", "private, no-cache");
-    else res.appendHeader("Vary", "Cookie");
+    else res.vary("Cookie");
   });
+}
+
+const listeners = new WeakMap<Express, RequestListener>();
+
+/** What the HTTP server calls: the page cache in front of the app when it has one, else the app. */
+export function requestListener(app: Express): RequestListener {
+  return listeners.get(app) ?? app;
 }
 
 export function createApp({
@@ -71,8 +86,11 @@ export function createApp({
   emulators,
   viteMiddleware,
   ready,
+  testControls = false,
 }: CreateAppOptions): Express {
   const { config, logger } = stores;
+  // Development renders every request (an edit must show at once), as does a build loaded late.
+  const pageCache: PageCache | undefined = typeof build === "function" ? undefined : stores.pages;
   const mode = config.env === "development" ? "development" : "production";
   // In development Vite hands out a new build after an edit; each gets its own context, so the
   // routes and the clients they are given always come from the same modules.
@@ -86,6 +104,7 @@ export function createApp({
       const handle = createAppRequestHandler({
         build: current,
         mode,
+        pageCache,
         getLoadContext: (req, res) => ({
           nonce: res.locals.cspNonce as string,
           services,
@@ -125,35 +144,45 @@ export function createApp({
   app.get("/favicon.ico", (_req, res) => {
     res.redirect(301, "/favicon.svg");
   });
-  app.use(compression());
-  app.use(assignNonce);
-
+  const requestLogs = pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => req.url?.startsWith("/_emulators/content/images") ?? false },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+    serializers: requestLogSerializers,
+  });
   if (viteMiddleware) {
-    app.use(viteMiddleware);
+    app.use(compression(), assignNonce, viteMiddleware, requestLogs);
   } else {
-    const client = clientDir;
-    // Hashed file names change with their content, so they can be cached for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // Built files are answered first, from memory, as the build compressed them. Stored pages
+    // are answered before Express (requestListener below; decision 008).
+    const clientFiles = loadClientFiles(clientDir);
+    app.use(serveClientFiles(clientFiles));
+    if (pageCache) {
+      const { hasPersonalCookie } = appEntryOf(build as ServerBuild);
+      const listener = pageCache.listener(app, {
+        publicOrigin: new URL(config.publicUrl).origin,
+        isPersonal: hasPersonalCookie,
+        isFile: (filePath) => clientFiles.has(filePath),
+        allowBypass: testControls,
+      });
+      listeners.set(app, listener);
+      // `app.listen` (tests) serves through it too.
+      app.listen = ((...args: Parameters<Express["listen"]>) =>
+        createServer(listener).listen(...args)) as Express["listen"];
+    }
+    app.use(requestLogs, compression(), assignNonce);
   }
-
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url?.startsWith("/_emulators/content/images") ?? false },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-      serializers: requestLogSerializers,
-    }),
-  );
 
   if (emulators) app.use("/_emulators", emulators);
 
   // Vite's development scripts carry no nonce: the CSP guards production builds.
   if (!viteMiddleware) app.use(securityHeaders(config));
-  app.use(limitBody());
+  // Shopify's product webhooks carry every variant: more than a form, still bounded.
+  const webhookBody = limitBody(SHOPIFY_WEBHOOK_MAX_BYTES);
+  const formBody = limitBody();
+  app.use((req, res, next) =>
+    (req.path === SHOPIFY_WEBHOOK_PATH ? webhookBody : formBody)(req, res, next),
+  );
   app.all("/{*path}", async (req, res, next) => {
     try {
       const { entry, handle } = await load();

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   SHOPIFY_STORE_DOMAIN: optional,
   SHOPIFY_STOREFRONT_API_TOKEN: optional,
   SHOPIFY_STOREFRONT_PRIVATE_TOKEN: optional,
+  SHOPIFY_WEBHOOK_SECRET: optional,
   SHOPIFY_API_VERSION: z
     .string()
     .regex(/^\d{4}-\d{2}$/)
@@ -64,6 +65,9 @@ const EnvSchema = z.object({
 });
 
 type Env = z.infer<typeof EnvSchema>;
+
+/** The storefront emulator signs its webhooks with this when no secret is set (embedded only). */
+export const EMBEDDED_SHOPIFY_WEBHOOK_SECRET = "lagoon-embedded-shopify-webhook-secret";
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -153,8 +157,13 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
             publicToken: env.SHOPIFY_STOREFRONT_API_TOKEN as string,
             privateToken: env.SHOPIFY_STOREFRONT_PRIVATE_TOKEN,
             apiVersion: env.SHOPIFY_API_VERSION,
+            webhookSecret: env.SHOPIFY_WEBHOOK_SECRET,
           }
-        : { mode: "embedded", apiVersion: env.SHOPIFY_API_VERSION },
+        : {
+            mode: "embedded",
+            apiVersion: env.SHOPIFY_API_VERSION,
+            webhookSecret: env.SHOPIFY_WEBHOOK_SECRET ?? EMBEDDED_SHOPIFY_WEBHOOK_SECRET,
+          },
     customerAccount:
       customerAccountMode === "connected"
         ? {

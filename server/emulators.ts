@@ -15,6 +15,7 @@ import type { Config } from "./config";
 import type { Database } from "./db";
 import { createDatabaseCartStorage } from "./db/emulator-carts";
 import { createDatabaseCustomerStorage } from "./db/emulator-customers";
+import type { Logger } from "./logger";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -50,7 +51,12 @@ export interface Emulators {
  */
 export async function createEmulators(
   config: Config,
-  deps: { database?: Database; signIn: CustomerAccountOidcSettings; testControls?: boolean },
+  deps: {
+    database?: Database;
+    signIn: CustomerAccountOidcSettings;
+    testControls?: boolean;
+    logger?: Pick<Logger, "warn">;
+  },
 ): Promise<Emulators> {
   const router = Router();
   const faults = (config.emulatorFaults ?? {}) as EmulatorFaults;
@@ -74,6 +80,15 @@ export async function createEmulators(
         carts: deps.database ? createDatabaseCartStorage(deps.database) : undefined,
         customers: checkoutCustomersOf(() => customerAccount),
         testControls: deps.testControls,
+        // Shopify calls the shop's public URL; so does its stand-in.
+        webhooks: config.storefront.webhookSecret
+          ? {
+              url: `${config.publicUrl}/api/webhooks/shopify`,
+              secret: config.storefront.webhookSecret,
+            }
+          : undefined,
+        onWebhookFailure: (topic, error) =>
+          deps.logger?.warn({ err: error, topic }, "the storefront emulator's webhook failed"),
       }),
     );
   }

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createApp } from "./app";
+import { createApp, requestListener } from "./app";
 import { appEntryOf, importBuild } from "./app-build";
 import { ConfigError, readConfig, testControlsEnabled } from "./config";
 import { createEmulators } from "./emulators";
@@ -25,11 +25,12 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const buildDir = path.resolve(root, process.env.LAGOON_BUILD_DIR ?? "build");
   const build = await importBuild(buildDir);
-  const stores = await openStores(config, logger);
+  const stores = await openStores(config, logger, build.assets.version);
   const emulators = await createEmulators(config, {
     database: stores.database.db,
     signIn: appEntryOf(build).oidcSettings(config),
     testControls: testControlsEnabled(),
+    logger: stores.logger,
   });
 
   let accepting = true;
@@ -39,8 +40,9 @@ async function main() {
     clientDir: path.join(buildDir, "client"),
     emulators: emulators.router,
     ready: () => accepting,
+    testControls: testControlsEnabled(),
   });
-  const server = createServer(app);
+  const server = createServer(requestListener(app));
   server.keepAliveTimeout = 65_000;
 
   let mail: { stop(): Promise<void> } | undefined;

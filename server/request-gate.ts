@@ -33,7 +33,7 @@ export const refuseUnknownMethods: RequestHandler = (req, _res, next) => {
 };
 
 /** A Host the URL parser accepts with a port in range; the X-Forwarded-Host when trusted. */
-function isWellFormedHost(host: string | undefined): boolean {
+export function isWellFormedHost(host: string | undefined): boolean {
   if (!host || !/^[A-Za-z0-9.\-[\]:]+$/.test(host)) return false;
   try {
     const url = new URL(`http://${host}`);
@@ -43,7 +43,7 @@ function isWellFormedHost(host: string | undefined): boolean {
   }
 }
 
-function isDecodablePath(url: string): boolean {
+export function isDecodablePath(url: string): boolean {
   const path = url.split("?")[0] ?? "";
   try {
     decodeURIComponent(path);

@@ -1,25 +1,34 @@
 import path from "node:path";
 import type { AppStores } from "../app/lib/context.server";
-import { createCache } from "./cache";
+import { openSharedCache } from "./cache";
 import type { Config } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db";
 import type { Logger } from "./logger";
+import { createPageCache, type PageCache } from "./page-cache";
 
-/** What the server owns and hands to the app: the settings, the logs and the two stores. */
+/**
+ * What the server owns and hands to the app: the settings, the logs, the two stores, and the
+ * full-page cache kept in the shared one (the app's webhooks purge it).
+ */
 export interface ServerStores extends AppStores {
   database: DatabaseHandle;
+  pages: PageCache;
 }
 
-export async function openStores(config: Config, logger: Logger): Promise<ServerStores> {
+/** `build`: the app build's version, which the page cache keeps its pages under. */
+export async function openStores(
+  config: Config,
+  logger: Logger,
+  build?: string,
+): Promise<ServerStores> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: path.join(config.dataDir, "pglite"),
   });
-  const cache = createCache({
-    redisUrl: config.redisUrl,
-    logger: logger.child({ module: "cache" }),
-  });
-  return { config, logger, cache, database };
+  const cacheLogger = logger.child({ module: "cache" });
+  const { cache, store } = openSharedCache({ redisUrl: config.redisUrl, logger: cacheLogger });
+  const pages = createPageCache({ store, logger: cacheLogger, build });
+  return { config, logger, cache, database, pages };
 }
 
 export async function closeStores(stores: ServerStores): Promise<void> {

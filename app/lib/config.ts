@@ -24,6 +24,8 @@ export interface Config {
   admin: Upstream<{ storeDomain: string; accessToken: string }> | { mode: "off" };
   storefront: Upstream<{ storeDomain: string; publicToken: string; privateToken?: string }> & {
     apiVersion: string;
+    /** Signs Shopify's catalogue webhooks; embedded mode has the emulator's demo secret. */
+    webhookSecret?: string;
   };
   customerAccount: Upstream<{ clientId: string; shopId: string }>;
   content: Upstream<{ repositoryName: string; accessToken?: string }> & { webhookSecret?: string };

@@ -21,6 +21,7 @@ import {
   mailchimpBaseUrl,
   type NewsletterClient,
 } from "./newsletter/newsletter-client.server";
+import type { PageCachePurge } from "./page-cache";
 
 /**
  * The composition root: the one place where the app's clients are built. The server owns the
@@ -33,6 +34,8 @@ export interface AppStores {
   logger: Logger;
   cache: Cache;
   database: DatabaseHandle;
+  /** The server's full-page cache of anonymous pages, for the webhooks that purge it. */
+  pages: PageCachePurge;
 }
 
 /** What loaders and actions reach through `context.services`. */

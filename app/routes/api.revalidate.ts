@@ -20,9 +20,12 @@ export function loader() {
   return json({ message: "Use POST" }, 405);
 }
 
-/** `POST /api/revalidate`: Prismic published something, so every cached content read goes. */
+/**
+ * `POST /api/revalidate`: Prismic published something, so every cached content read goes, and
+ * every stored page (the header, footer and announcements on each come from the content).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, cache, logger } = context.services;
+  const { config, cache, pages, logger } = context.services;
   if (request.method !== "POST") return json({ message: "Use POST" }, 405);
   const secret = config.content.webhookSecret;
   if (!secret) {
@@ -44,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json({ message: "Invalid secret" }, 401);
   }
   await cache.deleteByPrefix(CONTENT_CACHE_PREFIX);
-  logger.info({ type: parsed.data.type }, "content cache cleared by the Prismic webhook");
+  await pages.purgeAll();
+  logger.info({ type: parsed.data.type }, "content cache and pages cleared by the Prismic webhook");
   return json({ revalidated: true }, 200);
 }

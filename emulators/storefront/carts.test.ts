@@ -1,6 +1,7 @@
+import { createHmac } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type LoopbackServer, listenOnLoopback } from "../../tests/support/loopback";
 import { type CartStorage, createMemoryCartStorage } from "./cart-storage";
 import type { CheckoutCustomer, CheckoutCustomers } from "./checkout";
@@ -22,6 +23,9 @@ let endpoint: string;
 let storage: CartStorage;
 const orders: { customerId: string; total: string }[] = [];
 let signedIn: CheckoutCustomer | undefined;
+const WEBHOOK_SECRET = "emulator-webhook-secret";
+/** What the app's webhook endpoint would receive. */
+const webhooks: { topic: string; signed: boolean; payload: Json }[] = [];
 
 const customers: CheckoutCustomers = {
   findSignedInCustomer: async () => signedIn,
@@ -36,6 +40,15 @@ beforeAll(async () => {
   server = await listenOnLoopback(app);
   origin = server.origin;
   storage = createMemoryCartStorage();
+  app.post("/api/webhooks/shopify", express.raw({ type: "*/*" }), (request, response) => {
+    const hmac = createHmac("sha256", WEBHOOK_SECRET).update(request.body).digest("base64");
+    webhooks.push({
+      topic: String(request.headers["x-shopify-topic"]),
+      signed: request.headers["x-shopify-hmac-sha256"] === hmac,
+      payload: JSON.parse(request.body.toString()),
+    });
+    response.status(200).end();
+  });
   app.use(
     MOUNT,
     createStorefrontEmulator({
@@ -44,6 +57,7 @@ beforeAll(async () => {
       carts: storage,
       customers,
       testControls: true,
+      webhooks: { url: `${origin}/api/webhooks/shopify`, secret: WEBHOOK_SECRET },
     }),
   );
   endpoint = `${origin}${MOUNT}/api/2026-04/graphql.json`;
@@ -369,6 +383,51 @@ describe("the emulator's checkout page", () => {
     } finally {
       signedIn = undefined;
     }
+  });
+
+  it("takes the order's stock and tells the app with signed Shopify webhooks", async () => {
+    const stockOf = async (id: string) =>
+      (
+        await graphql(
+          `query ($id: ID!) { node(id: $id) { ... on ProductVariant { quantityAvailable } } }`,
+          { id },
+        )
+      ).node.quantityAvailable as number;
+    const before = await stockOf(PUMP_1_5KW);
+    const { cart } = await createCart([
+      { merchandiseId: PUMP_1_5KW, quantity: 2 },
+      { merchandiseId: ONLINE_COURSE, quantity: 1 },
+    ]);
+    webhooks.length = 0;
+    const placed = await fetch(cart.checkoutUrl, {
+      method: "POST",
+      body: form({}),
+      redirect: "manual",
+    });
+    expect(placed.status).toBe(303);
+
+    expect(await stockOf(PUMP_1_5KW)).toBe(before - 2);
+    await vi.waitFor(() => expect(webhooks).toHaveLength(2));
+    // The course's stock is not tracked: no webhook for it.
+    expect(webhooks).toEqual(
+      expect.arrayContaining([
+        {
+          topic: "inventory_levels/update",
+          signed: true,
+          payload: expect.objectContaining({ inventory_item_id: 47100003, available: before - 2 }),
+        },
+        {
+          topic: "products/update",
+          signed: true,
+          payload: expect.objectContaining({
+            handle: "davey-silensorpro-sls-pool-pump",
+            variants: expect.arrayContaining([
+              expect.objectContaining({ id: 47100003, inventory_quantity: before - 2 }),
+            ]),
+          }),
+        },
+      ]),
+    );
   });
 
   it("says so when the cart is empty or the link is wrong", async () => {

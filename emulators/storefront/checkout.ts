@@ -11,7 +11,8 @@ import {
   type SummaryLine,
 } from "./checkout-page";
 import { checkoutPath, toCartNode } from "./resolvers/cart";
-import type { StorefrontStore } from "./store";
+import { parseGid, type StorefrontStore } from "./store";
+import { inventoryLevelPayload, productPayload, type WebhookSender } from "./webhooks";
 
 // The hosted checkout in embedded mode (ARCHITECTURE: "Hosted checkout in embedded mode"): the
 // cart's checkoutUrl opens this page; placing the order records it (on the customer's account
@@ -101,6 +102,8 @@ export function createCheckout(options: {
   store: StorefrontStore;
   publicOrigin: string;
   customers?: CheckoutCustomers;
+  /** Tells the app the catalogue changed (the stock an order took), as Shopify's webhooks do. */
+  webhooks?: WebhookSender;
 }): Router {
   const { store } = options;
   const publicOrigin = options.publicOrigin.replace(/\/+$/, "");
@@ -201,6 +204,21 @@ export function createCheckout(options: {
     };
   }
 
+  /** The order's lines leave stock; the app hears of it by webhook, after the shopper's request. */
+  function takeStock(lines: OrderLine[]): void {
+    const taken = lines.flatMap(
+      (line) => store.catalog.reduceStock(line.variantId, line.quantity) ?? [],
+    );
+    const { webhooks } = options;
+    if (!webhooks) return;
+    const locationId = Number(parseGid(store.catalog.locations[0]?.id ?? "")?.id ?? 0);
+    const products = new Set(taken.map((variant) => variant.product));
+    for (const variant of taken) {
+      void webhooks.send("inventory_levels/update", inventoryLevelPayload(variant, locationId));
+    }
+    for (const product of products) void webhooks.send("products/update", productPayload(product));
+  }
+
   router.get("/cart/c/:token", async (request, response) => {
     const cart = await openCart(request, response);
     if (!cart) return;
@@ -294,6 +312,7 @@ export function createCheckout(options: {
       placedId = placed.id;
     }
     await store.carts.storage.recordOrder(order);
+    takeStock(order.lineItems);
     // The shop's own "order received" page; a signed-in customer's names their order.
     const numericId = placedId?.split("/").pop();
     response.redirect(

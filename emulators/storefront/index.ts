@@ -9,6 +9,7 @@ import { createGraphqlEndpoint, type EmulatorStats } from "./graphql-endpoint";
 import { renderCollectionImage, renderProductImage } from "./images";
 import { storefrontSchema } from "./schema";
 import { createCatalogStore, type StorefrontStore } from "./store";
+import { createWebhookSender, type WebhookTarget } from "./webhooks";
 
 // A stand-in for Shopify's Storefront API, mounted by the server at /_emulators/storefront in
 // embedded mode. The app reaches it exactly as it reaches Shopify (storeDomain
@@ -37,6 +38,10 @@ export interface StorefrontEmulatorOptions {
    * serving in embedded mode cannot be slowed or broken by a visitor.
    */
   testControls?: boolean;
+  /** Where Shopify's catalogue webhooks go (the app's endpoint and its secret); none if unset. */
+  webhooks?: Omit<WebhookTarget, "shopDomain">;
+  /** A webhook that could not be delivered after its retries. */
+  onWebhookFailure?: (topic: string, error: unknown) => void;
 }
 
 export type {
@@ -101,8 +106,19 @@ export function createStorefrontEmulator(options: StorefrontEmulatorOptions): Ro
 
   if (options.testControls) mountTestControls(router, stats, cartFaults);
 
+  const webhooks = options.webhooks
+    ? createWebhookSender(
+        { ...options.webhooks, shopDomain: `${catalog.shop.primaryDomain.host}` },
+        options.onWebhookFailure,
+      )
+    : undefined;
   router.use(
-    createCheckout({ store, publicOrigin: options.publicOrigin, customers: options.customers }),
+    createCheckout({
+      store,
+      publicOrigin: options.publicOrigin,
+      customers: options.customers,
+      webhooks,
+    }),
   );
 
   router.get("/images/products/:handle/:image", (request, response) => {

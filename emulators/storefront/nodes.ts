@@ -191,4 +191,9 @@ export interface CatalogStore {
   fileByName(filename: string): FileNode | undefined;
   /** Any catalogue object by its gid, as `node(id:)` resolves it. */
   node(id: string): CatalogNode | undefined;
+  /**
+   * A sale takes `quantity` of a tracked variant out of stock (in memory: a restart restocks);
+   * the variant, or undefined when its stock is not tracked.
+   */
+  reduceStock(variantId: string, quantity: number): VariantNode | undefined;
 }

@@ -55,6 +55,22 @@ export function htmlToText(html: string): string {
 const IMAGE_SIZE = 800;
 const NOT_SHIPPED_TYPES = new Set(["Online Course", "Local Course"]);
 
+function availability(inventory: number | null, policy: "deny" | "continue") {
+  const inStock = inventory === null || inventory > 0;
+  return {
+    availableForSale: inStock || policy === "continue",
+    currentlyNotInStock: !inStock && policy === "continue",
+  };
+}
+
+function summariseStock(product: ProductNode): void {
+  product.availableForSale = product.variants.some((variant) => variant.availableForSale);
+  product.totalInventory = product.variants.reduce(
+    (sum, variant) => sum + (variant.quantityAvailable ?? 0),
+    0,
+  );
+}
+
 export function createCatalogStore(catalog: Catalog): CatalogStore {
   const currencyCode = catalog.shop.currencyCode;
   const money = (amount: string | number): MoneyNode => ({
@@ -176,8 +192,6 @@ export function createCatalogStore(catalog: Catalog): CatalogStore {
     };
 
     product.variants = record.variants.map((variant) => {
-      const tracked = variant.inventory !== null;
-      const inStock = !tracked || (variant.inventory ?? 0) > 0;
       return {
         __typename: "ProductVariant",
         id: gid("ProductVariant", variant.id),
@@ -188,8 +202,7 @@ export function createCatalogStore(catalog: Catalog): CatalogStore {
         compareAtPrice: variant.compareAtPrice ? money(variant.compareAtPrice) : null,
         quantityAvailable: variant.inventory,
         inventoryPolicy: variant.inventoryPolicy,
-        availableForSale: inStock || variant.inventoryPolicy === "continue",
-        currentlyNotInStock: !inStock && variant.inventoryPolicy === "continue",
+        ...availability(variant.inventory, variant.inventoryPolicy),
         requiresShipping: !NOT_SHIPPED_TYPES.has(record.productType),
         taxable: true,
         weight: null,
@@ -202,8 +215,7 @@ export function createCatalogStore(catalog: Catalog): CatalogStore {
         imageIndex: variant.image,
       };
     });
-    product.availableForSale = product.variants.some((variant) => variant.availableForSale);
-    product.totalInventory = record.variants.reduce((sum, v) => sum + (v.inventory ?? 0), 0);
+    summariseStock(product);
 
     product.options = record.options.map((option, optionIndex) => ({
       __typename: "ProductOption",
@@ -301,6 +313,18 @@ export function createCatalogStore(catalog: Catalog): CatalogStore {
   const productsByHandle = new Map(products.map((product) => [product.handle, product]));
 
   return {
+    reduceStock(variantId, quantity) {
+      const variant = byGid.get(variantId);
+      if (variant?.__typename !== "ProductVariant" || variant.quantityAvailable === null) {
+        return undefined;
+      }
+      const left = variant.quantityAvailable - quantity;
+      // Shopify lets a "continue" variant go below zero; a "deny" one stops at zero.
+      variant.quantityAvailable = variant.inventoryPolicy === "continue" ? left : Math.max(left, 0);
+      Object.assign(variant, availability(variant.quantityAvailable, variant.inventoryPolicy));
+      summariseStock(variant.product);
+      return variant;
+    },
     shop,
     locations,
     products,

@@ -42,6 +42,12 @@ export function createRedisStore(options: {
     async set(key, text, expiresInMs) {
       await redis.set(keyPrefix + key, text, "PX", Math.max(1, Math.ceil(expiresInMs)));
     },
+    async getBytes(key) {
+      return (await redis.getBuffer(keyPrefix + key)) ?? undefined;
+    },
+    async setBytes(key, bytes, expiresInMs) {
+      await redis.set(keyPrefix + key, bytes, "PX", Math.max(1, Math.ceil(expiresInMs)));
+    },
     async delete(key) {
       await redis.unlink(keyPrefix + key);
     },

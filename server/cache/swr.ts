@@ -7,6 +7,9 @@ import type { Cache, CacheLogger, CacheOptions } from "../../app/lib/cache";
 export interface RawStore {
   get(key: string): Promise<string | undefined>;
   set(key: string, text: string, expiresInMs: number): Promise<void>;
+  /** Bytes kept as they are (stored pages): no JSON, no base64. */
+  getBytes(key: string): Promise<Buffer | undefined>;
+  setBytes(key: string, bytes: Buffer, expiresInMs: number): Promise<void>;
   delete(key: string): Promise<void>;
   deleteByPrefix(prefix: string): Promise<void>;
   /** A counter's new value; the first increment starts its expiry. */

@@ -110,6 +110,9 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/** Every cached Storefront API read starts with this (a catalogue webhook clears them all). */
+export const STOREFRONT_CACHE_PREFIX = "storefront:";
+
 export function createStorefrontClient(
   config: StorefrontConfig,
   deps: StorefrontDeps,
@@ -145,7 +148,7 @@ export function createStorefrontClient(
         .update(`${endpoint}\n${document}\n${stableJson(options.variables ?? {})}`)
         .digest("base64url")
         .slice(0, 32);
-      const key = `storefront:${config.apiVersion}:${operationNameOf(document)}:${digest}`;
+      const key = `${STOREFRONT_CACHE_PREFIX}${config.apiVersion}:${operationNameOf(document)}:${digest}`;
       const read = deps.cache.fetch(key, run, options.cache);
       return signal ? untilAborted(read, signal) : read;
     },

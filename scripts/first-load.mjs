@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/**
+ * First-load client JavaScript per route of a client build: the entry (React, React DOM, React
+ * Router) plus the module and imports of every route from the root down, compressed as the server
+ * sends it (gzip; brotli 11, as scripts/precompress.mjs writes it). Used by `npm run size` and
+ * `npm run bench`. Returns undefined when there is no build.
+ */
+export function measureFirstLoad(client) {
+  const assets = path.join(client, "assets");
+  let manifestFile;
+  try {
+    manifestFile = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+  } catch {
+    return undefined;
+  }
+  if (!manifestFile) return undefined;
+  const source = readFileSync(path.join(assets, manifestFile), "utf8");
+  const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));
+
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) {
+      const bytes = readFileSync(path.join(client, file));
+      sizes.set(file, {
+        gzip: gzipSync(bytes).length,
+        brotli: brotliCompressSync(bytes, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }).length,
+      });
+    }
+    return sizes.get(file);
+  };
+  const sum = (files, encoding) =>
+    [...files].reduce((total, file) => total + sizeOf(file)[encoding], 0);
+
+  const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const routes = Object.values(manifest.routes)
+    .filter((route) => route.id !== "root")
+    .map((route) => {
+      const files = new Set(framework);
+      for (let current = route; current; current = manifest.routes[current.parentId]) {
+        files.add(current.module);
+        for (const file of current.imports ?? []) files.add(file);
+      }
+      const total = sum(files, "gzip");
+      return {
+        id: route.id,
+        where: route.index ? "/ (index)" : `/${route.path ?? ""}`,
+        total,
+        app: total - sum(framework, "gzip"),
+        brotli: sum(files, "brotli"),
+      };
+    })
+    .sort((a, b) => b.total - a.total);
+  return { framework: sum(framework, "gzip"), routes };
+}

@@ -1,0 +1,379 @@
+import { randomBytes } from "node:crypto";
+import {
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, gunzip, gzip, constants as zlib } from "node:zlib";
+import type { PageCachePurge } from "../../app/lib/page-cache";
+import type { RawStore } from "../cache";
+import type { Logger } from "../logger";
+import { isDecodablePath, isWellFormedHost } from "../request-gate";
+import {
+  decodeStoredPage,
+  encodeStoredPage,
+  type StoredPage,
+  sharedLifetime,
+  storableHeaders,
+} from "./entry";
+import { normalisedUrl, PAGE_KEY_PREFIX, pageKey, pathPrefixes } from "./key";
+
+export { normalisedUrl, pageKey } from "./key";
+
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+const decompressGzip = promisify(gunzip);
+
+/** Brotli 9 comes within a few percent of 11 at a fraction of the time; a page is stored often. */
+const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } };
+const GZIP_OPTIONS = { level: 9 };
+/** A CDN may keep a page stale for a day; this cache never longer. */
+const MAX_STALE_SECONDS = 86_400;
+/** How long one process holds the right to refresh a stale page before another may try. */
+const REFRESH_CLAIM_SECONDS = 30;
+const REFRESH_TIMEOUT_MS = 30_000;
+
+/** Response header: what the cache did. */
+export const CACHE_STATUS_HEADER = "X-Lagoon-Cache";
+/** Request header of the process's own background refresh (with its per-process token). */
+const REFRESH_HEADER = "x-lagoon-cache-refresh";
+/** Request header that skips the cache, honoured only with test controls (tests, `npm run bench`). */
+export const BYPASS_HEADER = "x-lagoon-cache-bypass";
+
+export type CacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
+
+export interface PageCacheOptions {
+  store: RawStore;
+  /**
+   * The build the pages were rendered by (React Router's manifest version): a page names its
+   * build's assets, so a new build never reads the old one's pages, even in a shared Redis.
+   */
+  build?: string;
+  /** Warnings, and a line per answer from the cache when the level is `info` or finer. */
+  logger: Pick<Logger, "warn" | "info" | "isLevelEnabled">;
+}
+
+export interface ServeOptions {
+  /** The shop's public origin (LAGOON_PUBLIC_URL): stored pages are rendered for it. */
+  publicOrigin: string;
+  /** The app's rule for a page that knows the visitor (session, cart, preview cookie). */
+  isPersonal(cookieHeader: string | undefined): boolean;
+  /** The built files' paths: answered by the app, never looked up here. */
+  isFile?(path: string): boolean;
+  /** Honour `X-Lagoon-Cache-Bypass: 1` (test controls only: a visitor must not force renders). */
+  allowBypass?: boolean;
+}
+
+export interface PageCache extends PageCachePurge {
+  /**
+   * The server's request listener: answers from the cache before the app (Express) sees the
+   * request, or hands it to the app, marked to fill the cache when it may.
+   */
+  listener(app: RequestListener, options: ServeOptions): RequestListener;
+  /** The URL to render a request the listener marked to fill (normalised), else undefined. */
+  fillUrl(req: IncomingMessage): URL | undefined;
+  /**
+   * Stores React Router's answer if it may be shared and sends it (true); false leaves the
+   * answer to the caller untouched.
+   */
+  fill(req: IncomingMessage, res: ServerResponse, response: globalThis.Response): Promise<boolean>;
+}
+
+interface Fill {
+  key: string;
+  url: URL;
+  generation: number;
+}
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const { logger } = options;
+  const store = withinBuild(options.store, options.build ?? "");
+  const refreshToken = randomBytes(24).toString("base64url");
+  const refreshing = new Set<string>();
+  // A purge while a page renders: the render may predate the change, so it is not stored.
+  let generation = 0;
+
+  // Requests handed to the app to fill the cache, and what they fill.
+  const fills = new WeakMap<IncomingMessage, Fill>();
+  // The in-process store hands back the very bytes it keeps: decode each once.
+  const decoded = new WeakMap<Buffer, StoredPage>();
+  const read = async (key: string): Promise<StoredPage | undefined> => {
+    const bytes = await store.getBytes(key);
+    if (!bytes) return undefined;
+    let page = decoded.get(bytes);
+    if (!page) {
+      page = decodeStoredPage(bytes);
+      if (page) decoded.set(bytes, page);
+    }
+    return page;
+  };
+
+  const listener =
+    (
+      app: RequestListener,
+      { publicOrigin, isPersonal, isFile = () => false, allowBypass = false }: ServeOptions,
+    ): RequestListener =>
+    (req, res) => {
+      const method = req.method;
+      const target = req.url ?? "/";
+      if ((method !== "GET" && method !== "HEAD") || !isPageRequest(req, target, isFile)) {
+        return app(req, res);
+      }
+      if (isPersonal(req.headers.cookie) || (allowBypass && req.headers[BYPASS_HEADER] === "1")) {
+        res.setHeader(CACHE_STATUS_HEADER, "BYPASS");
+        return app(req, res);
+      }
+      let url: URL;
+      try {
+        url = normalisedUrl(target, publicOrigin);
+      } catch {
+        return app(req, res);
+      }
+      const key = pageKey(url);
+      const started = performance.now();
+      const miss = () => {
+        // HEAD is answered from a stored page, but a HEAD answer has no body to store.
+        if (method === "GET") fills.set(req, { key, url, generation });
+        res.setHeader(CACHE_STATUS_HEADER, "MISS");
+        app(req, res);
+      };
+      if (req.headers[REFRESH_HEADER] === refreshToken) return miss();
+
+      read(key)
+        .then(
+          async (page) => {
+            const now = Date.now();
+            if (!page || now >= page.staleUntil) return miss();
+            const fresh = now < page.freshUntil;
+            if (!fresh) refresh(req, key, url);
+            const status = fresh ? "HIT" : "STALE";
+            await send(req, res, page, status);
+            // pino-http logs the other requests; a hit costs one line, and only at `info`.
+            if (logger.isLevelEnabled("info")) {
+              logger.info(
+                {
+                  req: { method, url: target },
+                  res: { statusCode: page.status },
+                  cache: status,
+                  responseTime: Math.round(performance.now() - started),
+                },
+                "request completed",
+              );
+            }
+          },
+          (error: unknown) => {
+            logger.warn({ err: error, key }, "Could not read the page cache; rendering");
+            miss();
+          },
+        )
+        .catch((error: unknown) => {
+          logger.warn({ err: error, key }, "Could not send a stored page");
+          if (!res.headersSent) app(req, res);
+          else res.destroy();
+        });
+    };
+
+  /** One refresh of a stale page at a time: per process, and across processes via the store. */
+  function refresh(req: IncomingMessage, key: string, url: URL): void {
+    if (refreshing.has(key)) return;
+    refreshing.add(key);
+    const claim = `page-refresh:${key}`;
+    const target = {
+      host: req.socket.localAddress,
+      port: req.socket.localPort,
+      path: `${url.pathname}${url.search}`,
+      headers: {
+        host: req.headers.host ?? "localhost",
+        "accept-encoding": "br",
+        [REFRESH_HEADER]: refreshToken,
+      },
+    };
+    store
+      .increment(claim, REFRESH_CLAIM_SECONDS)
+      .then(async (count) => {
+        if (count !== 1) return;
+        // The refresh is a request like any other, through the whole server, on its own port.
+        await requestOwnServer(target);
+        await store.delete(claim);
+      })
+      .catch((error: unknown) => {
+        logger.warn({ err: error, key }, "Page refresh failed; still serving stale");
+      })
+      .finally(() => refreshing.delete(key));
+  }
+
+  async function fill(req: IncomingMessage, res: ServerResponse, response: globalThis.Response) {
+    const marked = fills.get(req);
+    if (!marked || !response.body || response.status !== 200) return false;
+    if (response.headers.has("set-cookie") || res.hasHeader("set-cookie")) return false;
+    const lifetime = sharedLifetime(response.headers.get("cache-control"));
+    if (!lifetime) return false;
+
+    const body = Buffer.from(await response.arrayBuffer());
+    const [br, gzipped] = await Promise.all([
+      compressBrotli(body, BROTLI_OPTIONS),
+      compressGzip(body, GZIP_OPTIONS),
+    ]);
+    const headers: [string, string][] = [];
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value === undefined || response.headers.has(name)) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.push([name, String(one)]);
+    }
+    headers.push(...response.headers);
+    const now = Date.now();
+    const staleSeconds = Math.min(lifetime.staleSeconds, MAX_STALE_SECONDS);
+    const page: StoredPage = {
+      status: 200,
+      headers: withVary(storableHeaders(headers)),
+      storedAt: now,
+      freshUntil: now + lifetime.freshSeconds * 1000,
+      staleUntil: now + (lifetime.freshSeconds + staleSeconds) * 1000,
+      br,
+      gzip: gzipped,
+    };
+    if (marked.generation === generation) {
+      await store
+        .setBytes(marked.key, encodeStoredPage(page), (lifetime.freshSeconds + staleSeconds) * 1000)
+        .catch((error: unknown) => {
+          logger.warn({ err: error, key: marked.key }, "Could not store the page");
+        });
+    }
+    await send(req, res, page, "MISS");
+    return true;
+  }
+
+  const purge = async (prefixes: string[]) => {
+    generation += 1;
+    await Promise.all(prefixes.map((prefix) => store.deleteByPrefix(prefix)));
+  };
+
+  return {
+    listener,
+    fill,
+    fillUrl: (req) => fills.get(req)?.url,
+    purgeAll: () => purge([PAGE_KEY_PREFIX]),
+    purgePaths: (pathnames) => purge(pathnames.flatMap(pathPrefixes)),
+    purgeUnder: (pathPrefixesToPurge) =>
+      purge(pathPrefixesToPurge.map((prefix) => `${PAGE_KEY_PREFIX}${prefix}`)),
+  };
+}
+
+/** A stored page varies on the encoding; `Vary: Cookie` stays for caches that know no better. */
+function withVary(headers: [string, string][]): [string, string][] {
+  const vary = new Set<string>();
+  const rest = headers.filter(([name, value]) => {
+    if (name.toLowerCase() !== "vary") return true;
+    for (const field of value.split(",")) if (field.trim()) vary.add(field.trim());
+    return false;
+  });
+  // The same as every anonymous public page (server/app.ts): a cache that cannot tell which
+  // cookies make a page personal must not hand this copy to a visitor who has some.
+  vary.add("Cookie");
+  vary.add("Accept-Encoding");
+  return [...rest, ["Vary", [...vary].join(", ")]];
+}
+
+/**
+ * What the app's routes are: not the emulators, the health check or a built file (those are
+ * answered by the app without a lookup here), and only a request the gate would let through
+ * (a Host and path it can read; else the app answers the 400).
+ */
+function isPageRequest(req: IncomingMessage, target: string, isFile: (path: string) => boolean) {
+  const query = target.indexOf("?");
+  const path = query === -1 ? target : target.slice(0, query);
+  if (path.startsWith("/_emulators/") || path.startsWith("/assets/") || path === "/healthz") {
+    return false;
+  }
+  if (isFile(path) || !isDecodablePath(target)) return false;
+  const forwarded = req.headers["x-forwarded-host"];
+  return (
+    isWellFormedHost(req.headers.host) &&
+    (forwarded === undefined || (typeof forwarded === "string" && isWellFormedHost(forwarded)))
+  );
+}
+
+/**
+ * The encoding to send a stored page in: brotli, else gzip, as the Accept-Encoding allows them
+ * (q=0 refuses; `*` stands for any not named); identity otherwise.
+ */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  if (!header) return "identity";
+  const weights = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    if (name) weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const br = weight("br");
+  const gzip = weight("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  if (gzip > 0) return "gzip";
+  return "identity";
+}
+
+/** The stored headers as a flat list, made once per decoded page. */
+const flatHeaders = new WeakMap<StoredPage, string[]>();
+
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: StoredPage,
+  status: CacheStatus,
+) {
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  const body =
+    encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : await decompressGzip(page.gzip);
+  if (res.headersSent) return;
+  let headers = flatHeaders.get(page);
+  if (!headers) {
+    headers = page.headers.flat();
+    flatHeaders.set(page, headers);
+  }
+  const age = Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000));
+  const extra = ["Content-Length", String(body.length), "Age", String(age)];
+  extra.push(CACHE_STATUS_HEADER, status);
+  if (encoding === "br" || encoding === "gzip") extra.push("Content-Encoding", encoding);
+  // One writeHead with every header: the cheapest way through Node's HTTP response.
+  res.writeHead(page.status, [...headers, ...extra]);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+function requestOwnServer(target: {
+  host: string | undefined;
+  port: number | undefined;
+  path: string;
+  headers: Record<string, string>;
+}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ ...target, timeout: REFRESH_TIMEOUT_MS }, (answer) => {
+      answer.resume();
+      answer.on("end", () =>
+        answer.statusCode === 200
+          ? resolve()
+          : reject(new Error(`refresh answered ${answer.statusCode}`)),
+      );
+    });
+    outgoing.on("timeout", () => outgoing.destroy(new Error("refresh timed out")));
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+/** The store as one build sees it: its keys under `build:<version>:`. */
+function withinBuild(store: RawStore, build: string): RawStore {
+  if (!build) return store;
+  const prefix = `build:${build}:`;
+  return {
+    get: (key) => store.get(prefix + key),
+    set: (key, text, expiresInMs) => store.set(prefix + key, text, expiresInMs),
+    getBytes: (key) => store.getBytes(prefix + key),
+    setBytes: (key, bytes, expiresInMs) => store.setBytes(prefix + key, bytes, expiresInMs),
+    delete: (key) => store.delete(prefix + key),
+    deleteByPrefix: (keyPrefix) => store.deleteByPrefix(prefix + keyPrefix),
+    increment: (key, expiresInMs) => store.increment(prefix + key, expiresInMs),
+    close: () => store.close(),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Which stored page a request is for: its path and its query with the parameters sorted and
+ * the marketing ones dropped (they never change the page). Not the Host: a stored page is
+ * rendered for the shop's public origin whatever Host the request named, so an odd Host can
+ * neither poison the cache nor split it between processes.
+ */
+
+/** Parameters that tag a visit for analytics and never change what the page shows. */
+const TRACKING_PARAMS = new Set([
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "dclid",
+  "gclsrc",
+  "fbclid",
+  "msclkid",
+  "yclid",
+  "twclid",
+  "ttclid",
+  "li_fat_id",
+  "igshid",
+  "srsltid",
+  "mc_cid",
+  "mc_eid",
+  "_ga",
+  "_gl",
+  "_hsenc",
+  "_hsmi",
+]);
+
+export function isTrackingParam(name: string): boolean {
+  return name.startsWith("utm_") || TRACKING_PARAMS.has(name);
+}
+
+/**
+ * The URL a page is rendered for: the request's path and query (without tracking parameters,
+ * sorted) on the shop's public origin.
+ */
+export function normalisedUrl(requestUrl: string, publicOrigin: string): URL {
+  const url = new URL(requestUrl, publicOrigin);
+  const normal = new URL(url.pathname, publicOrigin);
+  const params = [...url.searchParams].filter(([name]) => !isTrackingParam(name));
+  params.sort(([a, aValue], [b, bValue]) =>
+    a < b ? -1 : a > b ? 1 : aValue < bValue ? -1 : aValue > bValue ? 1 : 0,
+  );
+  for (const [name, value] of params) normal.searchParams.append(name, value);
+  return normal;
+}
+
+export const PAGE_KEY_PREFIX = "page:";
+
+/** `page:<path>?<query>`: a path's pages share the prefix `page:<path>?`. */
+export function pageKey(normal: URL): string {
+  return `${PAGE_KEY_PREFIX}${normal.pathname}?${normal.searchParams}`;
+}
+
+/**
+ * The key prefixes of a page (with or without a trailing slash) and of its data requests (React Router asks for `/x.data`, and for
+ * `/_root.data` on behalf of `/`), whatever their query.
+ */
+export function pathPrefixes(pathname: string): string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const data = path === "/" ? "/_root.data" : `${path}.data`;
+  const prefixes = [`${PAGE_KEY_PREFIX}${path}?`, `${PAGE_KEY_PREFIX}${data}?`];
+  return path === "/" ? prefixes : [...prefixes, `${PAGE_KEY_PREFIX}${path}/?`];
+}

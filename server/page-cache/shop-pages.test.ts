@@ -1,0 +1,220 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { Redis } from "ioredis";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, signInAtEmulator } from "../../tests/support/customer-account-emulator";
+import {
+  closeAppBuild,
+  type LagoonInstance,
+  loadAppBuild,
+  startLagoon,
+} from "../../tests/support/lagoon-server";
+import { REDIS_TEST_URL, redisAvailable, requireServiceInCi } from "../../tests/support/services";
+
+// Decision 006 against the whole shop over HTTP: what visitors with a session, a cart or a
+// preview see never reaches anonymous visitors, and Shopify's webhooks purge what they touch.
+
+const PRODUCT = "/store/products/davey-silensorpro-sls-pool-pump";
+const OTHER_PRODUCT = "/store/products/astral-ctx-pool-pump";
+const COLLECTION = "/store/collections/pumps";
+const PUMP_VARIANT = "gid://shopify/ProductVariant/47100001";
+const ARTICLE = "/news/winter-spa-care";
+const draftId = JSON.parse(
+  readFileSync("content/drafts/news_blog_page/winter-spa-care.json", "utf8"),
+).id as string;
+
+let build: ServerBuild;
+beforeAll(async () => {
+  build = await loadAppBuild();
+}, 120_000);
+afterAll(closeAppBuild);
+
+async function get(origin: string, path: string, init: { cookie?: string; method?: string } = {}) {
+  const response = await fetch(`${origin}${path}`, {
+    method: init.method ?? "GET",
+    headers: init.cookie ? { cookie: init.cookie } : {},
+    redirect: "manual",
+  });
+  return { response, status: response.headers.get("x-lagoon-cache"), html: await response.text() };
+}
+
+/** Follows the shop's redirects like a browser, keeping cookies. */
+async function browse(jar: CookieJar, url: URL, init: RequestInit = {}): Promise<Response> {
+  let current = url;
+  let request = init;
+  for (let hop = 0; hop < 10; hop++) {
+    const headers = new Headers(request.headers);
+    headers.set("cookie", jar.header());
+    const response = await fetch(current, { ...request, headers, redirect: "manual" });
+    jar.store(response);
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    await response.body?.cancel();
+    current = new URL(location, current);
+    request = {};
+  }
+  throw new Error(`Too many redirects from ${url}`);
+}
+
+describe("anonymous visitors and personal pages", () => {
+  let shop: LagoonInstance;
+  beforeAll(async () => {
+    shop = await startLagoon({ build });
+  }, 60_000);
+  afterAll(() => shop?.close());
+
+  it("never get what a signed-in customer, a cart or a preview was shown", async () => {
+    const { origin } = shop;
+    // The personal visits come first: had any been stored, anonymous visitors would get it.
+    const customer = new CookieJar();
+    const login = await fetch(`${origin}/account/login?returnTo=/`, { redirect: "manual" });
+    customer.store(login);
+    const callback = await signInAtEmulator(
+      new URL(login.headers.get("location") ?? ""),
+      "olivia.bennett@example.com",
+      customer,
+    );
+    await browse(customer, callback);
+    const added = await browse(customer, new URL(`${origin}/api/cart`), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "add", merchandiseId: PUMP_VARIANT, quantity: "1" }),
+    });
+    expect(added.ok).toBe(true);
+    for (const path of ["/", PRODUCT, COLLECTION, ARTICLE, "/_root.data"]) {
+      const visit = await get(origin, path, { cookie: customer.header() });
+      expect(visit.status, path).toBe("BYPASS");
+      expect(visit.response.headers.get("cache-control"), path).toMatch(/private/);
+      if (path.endsWith(".data")) {
+        expect(visit.html).toContain('"totalQuantity",1,');
+      } else {
+        expect(visit.html, path).toContain("<span>My Account</span>");
+        expect(visit.html, path).toContain("Open cart, 1 item");
+      }
+    }
+
+    const editor = new CookieJar();
+    const session = await fetch(`${origin}/_emulators/content/preview?documentId=${draftId}`, {
+      redirect: "manual",
+    });
+    const preview = await browse(editor, new URL(session.headers.get("location") ?? "", origin));
+    const previewed = await preview.text();
+    expect(previewed).toContain('aria-label="Preview"');
+    expect(previewed).toContain("Winter spa care: seven habits for clear water");
+    expect((await get(origin, ARTICLE, { cookie: editor.header() })).status).toBe("BYPASS");
+
+    for (const path of ["/", PRODUCT, COLLECTION, ARTICLE, "/_root.data"]) {
+      const first = await get(origin, path);
+      const again = await get(origin, path);
+      expect([first.status, again.status], path).toEqual(["MISS", "HIT"]);
+      for (const { html } of [first, again]) {
+        if (!path.endsWith(".data")) {
+          expect(html, path).toContain("<span>Sign In</span>");
+          expect(html, path).toContain("Open cart, empty");
+        }
+        expect(html, path).not.toContain("gid://shopify/CartLine/");
+        expect(html, path).not.toContain("<span>My Account</span>");
+        expect(html, path).not.toContain("Olivia");
+        expect(html, path).not.toContain("Open cart, 1 item");
+        expect(html, path).not.toContain('aria-label="Preview"');
+        expect(html, path).not.toContain("Winter spa care: seven habits");
+      }
+    }
+  });
+});
+
+const redis = await redisAvailable();
+
+describe.runIf(requireServiceInCi(redis))(
+  "Shopify webhooks, two app processes on one Redis",
+  () => {
+    const secret = "webhook-test-secret";
+    const keyPrefix = `lagoon-test:${randomBytes(6).toString("hex")}:`;
+    let first: LagoonInstance;
+    let second: LagoonInstance;
+    beforeAll(async () => {
+      const shared = { url: REDIS_TEST_URL, keyPrefix };
+      const env = { SHOPIFY_WEBHOOK_SECRET: secret };
+      [first, second] = await Promise.all([
+        startLagoon({ build, env, redis: shared }),
+        startLagoon({ build, env, redis: shared }),
+      ]);
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all([first?.close(), second?.close()]);
+      const raw = new Redis(REDIS_TEST_URL);
+      let cursor = "0";
+      do {
+        const [next, keys] = await raw.scan(cursor, "MATCH", `${keyPrefix}*`);
+        if (keys.length > 0) await raw.del(...keys);
+        cursor = next;
+      } while (cursor !== "0");
+      await raw.quit();
+    });
+
+    const webhook = (body: string, hmac: string | undefined, id = randomBytes(8).toString("hex")) =>
+      fetch(`${first.origin}/api/webhooks/shopify`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-shopify-topic": "products/update",
+          "x-shopify-webhook-id": id,
+          ...(hmac ? { "x-shopify-hmac-sha256": hmac } : {}),
+        },
+        body,
+      });
+    const sign = (body: string, key = secret) =>
+      createHmac("sha256", key).update(body).digest("base64");
+    const productUpdate = JSON.stringify({
+      id: 8800001,
+      handle: "davey-silensorpro-sls-pool-pump",
+    });
+
+    /** Whether each process answers `path` from the cache (HEAD: looks, never stores). */
+    const cachedOn = async (path: string) =>
+      Promise.all(
+        [first, second].map(
+          async (shop) => (await get(shop.origin, path, { method: "HEAD" })).status,
+        ),
+      );
+
+    it("refuses a webhook without the right HMAC and purges nothing", async () => {
+      await get(first.origin, PRODUCT);
+      expect(await cachedOn(PRODUCT)).toEqual(["HIT", "HIT"]);
+
+      const forged = await webhook(productUpdate, sign(productUpdate, "someone-else's-secret"));
+      expect(forged.status).toBe(401);
+      const unsigned = await webhook(productUpdate, undefined);
+      expect(unsigned.status).toBe(401);
+      const tampered = await webhook(productUpdate.replace("8800001", "1"), sign(productUpdate));
+      expect(tampered.status).toBe(401);
+
+      expect(await cachedOn(PRODUCT)).toEqual(["HIT", "HIT"]);
+    });
+
+    it("purges the product's page, its data and the collections on both processes", async () => {
+      for (const path of [PRODUCT, `${PRODUCT}.data`, COLLECTION, OTHER_PRODUCT]) {
+        await get(second.origin, path);
+      }
+      expect(await cachedOn(PRODUCT)).toEqual(["HIT", "HIT"]);
+
+      const id = randomBytes(8).toString("hex");
+      const delivered = await webhook(productUpdate, sign(productUpdate), id);
+      expect(delivered.status).toBe(200);
+      expect(await delivered.json()).toEqual({ outcome: "purged" });
+
+      expect(await cachedOn(PRODUCT)).toEqual(["MISS", "MISS"]);
+      expect(await cachedOn(`${PRODUCT}.data`)).toEqual(["MISS", "MISS"]);
+      expect(await cachedOn(COLLECTION)).toEqual(["MISS", "MISS"]);
+      // Another product's page is not touched.
+      expect(await cachedOn(OTHER_PRODUCT)).toEqual(["HIT", "HIT"]);
+
+      // Shopify retries: the same webhook id again is acknowledged and not handled twice.
+      await get(first.origin, PRODUCT);
+      const retried = await webhook(productUpdate, sign(productUpdate), id);
+      expect(await retried.json()).toEqual({ outcome: "duplicate" });
+      expect(await cachedOn(PRODUCT)).toEqual(["HIT", "HIT"]);
+    });
+  },
+);

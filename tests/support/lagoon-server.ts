@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { createApp, requestListener } from "../../server/app";
+import { appEntryOf } from "../../server/app-build";
+import { openSharedCache } from "../../server/cache";
+import { readConfig } from "../../server/config";
+import { openDatabase } from "../../server/db";
+import { createEmulators } from "../../server/emulators";
+import { createLogger } from "../../server/logger";
+import { createPageCache } from "../../server/page-cache";
+import type { ServerStores } from "../../server/stores";
+import { listenOnLoopback } from "./loopback";
+
+/**
+ * The whole shop for integration tests over HTTP: the real server (createApp, the page cache,
+ * the emulators) in front of the app's routes, compiled by Vite from the sources, so no
+ * production build is needed. Each call is one app instance with its own stores, as one process
+ * of a shop would be; instances given the same Redis URL and key prefix share the cache.
+ */
+
+let vite: ViteDevServer | undefined;
+
+/** The app's server build, compiled once per test file. */
+export async function loadAppBuild(): Promise<ServerBuild> {
+  vite ??= await createViteServer({
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "silent",
+  });
+  return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+}
+
+export async function closeAppBuild(): Promise<void> {
+  await vite?.close();
+  vite = undefined;
+}
+
+export interface LagoonInstance {
+  origin: string;
+  stores: ServerStores;
+  close(): Promise<void>;
+}
+
+export async function startLagoon({
+  build,
+  env = {},
+  redis,
+}: {
+  build: ServerBuild;
+  env?: Record<string, string>;
+  redis?: { url: string; keyPrefix: string };
+}): Promise<LagoonInstance> {
+  const outer = express();
+  const server = await listenOnLoopback(outer);
+  const { origin } = server;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lagoon-instance-"));
+  const config = readConfig({
+    NODE_ENV: "production",
+    PORT: new URL(origin).port,
+    HOST: "127.0.0.1",
+    LAGOON_PUBLIC_URL: origin,
+    LAGOON_DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const logger = createLogger("silent");
+  const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+  const { cache, store } = openSharedCache({
+    redisUrl: redis?.url,
+    keyPrefix: redis?.keyPrefix,
+    logger,
+  });
+  const stores: ServerStores = {
+    config,
+    logger,
+    cache,
+    database,
+    pages: createPageCache({ store, logger }),
+  };
+  const emulators = await createEmulators(config, {
+    database: database.db,
+    signIn: appEntryOf(build).oidcSettings(config),
+    testControls: true,
+  });
+  const app = createApp({
+    stores,
+    build,
+    clientDir: path.join(dataDir, "no-client-build"),
+    emulators: emulators.router,
+    testControls: true,
+  });
+  // As the server's listener would: the page cache first, then the app.
+  const listener = requestListener(app);
+  outer.use((req, res) => listener(req, res));
+  return {
+    origin,
+    stores,
+    async close() {
+      await server.close();
+      await emulators.close();
+      await Promise.allSettled([cache.close(), database.close()]);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -9,7 +9,20 @@ async function call(body: unknown, secret?: string) {
   await cache.set("content:news_blog_page:winter-spa-care", { title: "cached" }, KEEP);
   await cache.set("content:shell", { siteName: "cached" }, KEEP);
   await cache.set("storefront:product:pump", { title: "not content" }, KEEP);
+  const purges: string[] = [];
+  const pages = {
+    purgeAll: async () => {
+      purges.push("all");
+    },
+    purgePaths: async (paths: string[]) => {
+      purges.push(...paths);
+    },
+    purgeUnder: async (prefixes: string[]) => {
+      purges.push(...prefixes);
+    },
+  };
   const services = {
+    pages,
     config: readConfig({ NODE_ENV: "test", ...(secret ? { PRISMIC_WEBHOOK_SECRET: secret } : {}) }),
     cache,
     logger: createLogger("silent"),
@@ -28,6 +41,7 @@ async function call(body: unknown, secret?: string) {
     content: await cache.get("content:news_blog_page:winter-spa-care"),
     shell: await cache.get("content:shell"),
     other: await cache.get("storefront:product:pump"),
+    purges,
   };
 }
 
@@ -45,6 +59,8 @@ describe("POST /api/revalidate (Prismic's webhook)", () => {
     expect(result.content).toBeUndefined();
     expect(result.shell).toBeUndefined();
     expect(result.other).toEqual({ title: "not content" });
+    // Published content may show on any page: every stored page goes.
+    expect(result.purges).toEqual(["all"]);
   });
 
   it("refuses a wrong or missing secret and keeps the cache", async () => {
@@ -52,6 +68,7 @@ describe("POST /api/revalidate (Prismic's webhook)", () => {
       const result = await call(body, "webhook-secret");
       expect(result.status).toBe(401);
       expect(result.content).toEqual({ title: "cached" });
+      expect(result.purges).toEqual([]);
     }
   });
 

@@ -75,3 +75,37 @@ describe("a token the platform rejects", () => {
     ).toBe(true);
   });
 });
+
+describe("a refusal of the platform on a page", () => {
+  // Found by the fuzz suite: HEAD /account?ordersAfter=pool answered 500 where GET answered 400.
+  it.each(["GET", "HEAD"])("%s with a cursor that is no cursor is the 400 page", async (method) => {
+    const config = readConfig({ NODE_ENV: "test" });
+    const accessToken = await accessTokenFor(issuer, "olivia.bennett@example.com");
+    const cookies = await commitSession(
+      {
+        accessToken,
+        accessTokenExpiresAt: Date.now() + 60_000,
+        refreshToken: undefined,
+        idToken: undefined,
+      },
+      config,
+    );
+    const request = new Request("http://shop.example/account?ordersAfter=pool", {
+      method,
+      headers: { Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") },
+    });
+    const context = {
+      services: {
+        config,
+        cache: createMemoryCache(),
+        customerAccount: createCustomerAccountClient({
+          apiUrl: customerAccountApiUrl(issuer.issuer),
+        }),
+      },
+    } as unknown as AppLoadContext;
+
+    const customer = await requireCustomer(request, context);
+    const thrown = await thrownBy(() => customer.account.ordersAfter("pool"));
+    expect(thrown).toMatchObject({ init: { status: 400 } });
+  });
+});

@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { CodeVerifierNotFoundError, completeSignIn } from "../lib/customer/auth.server";
-import { SignInFailedError } from "../lib/customer/oidc.server";
+import { IdentityProviderUnavailableError, SignInFailedError } from "../lib/customer/oidc.server";
 import { commitSession, withCookies } from "../lib/customer/session.server";
 import type { Route } from "./+types/account.authorize";
 
@@ -23,6 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error instanceof SignInFailedError) {
       logger.warn({ code: error.code }, "sign-in failed");
       return redirect("/login?error=failed");
+    }
+    // The provider is down or did not answer in time: the error page, never a 500.
+    if (error instanceof IdentityProviderUnavailableError) {
+      logger.warn({ err: error }, "sign-in failed: the identity provider is unavailable");
+      throw data(null, { status: 503, headers: { "Cache-Control": "no-store" } });
     }
     throw error;
   }

@@ -4,6 +4,7 @@ import autocannon from "autocannon";
 import {
   addToCartOverHttp,
   DEMO_CUSTOMERS,
+  shopCookies,
   signInOverHttp,
   variantIdsFor,
 } from "../tests/support/shopper";
@@ -69,11 +70,7 @@ const ANONYMOUS_PATHS = [
 async function signedInRequests(email, variantId) {
   const jar = await signInOverHttp(origin, email);
   await addToCartOverHttp(origin, jar, variantId);
-  const cookie = jar
-    .header()
-    .split("; ")
-    .filter((pair) => pair.startsWith("lagoon_"))
-    .join("; ");
+  const cookie = shopCookies(jar);
   const account = await (await fetch(`${origin}/account`, { headers: { cookie } })).text();
   const order = /\/account\/orders\/(\d+)/.exec(account)?.[0];
   const paths = [

@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltShop, startBuiltShop } from "../support/built-shop";
 import { CookieJar, signInAtEmulator } from "../support/customer-account-emulator";
-import { DEMO_CUSTOMERS, signInOverHttp } from "../support/shopper";
+import { DEMO_CUSTOMERS, shopCookies, signInOverHttp } from "../support/shopper";
 
 // Issue #14, item 8: the deadlines end to end, through the whole shop built for production. An
 // upstream that throttles, fails or hangs still gets the shopper an answer in time: 503 (or stale
@@ -164,11 +164,7 @@ describe("the identity provider hanging", () => {
 
   it("during a refresh: 503 or the sign-in page at its 10 s deadline", async () => {
     const jar = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.everyday);
-    const cookie = jar
-      .header()
-      .split("; ")
-      .filter((pair) => pair.startsWith("lagoon_"))
-      .join("; ");
+    const cookie = shopCookies(jar);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const answer = await during({ identityProvider: "hang" }, () => timed("/account", cookie));
     answeredInTime(answer);

@@ -6,6 +6,7 @@ import { NoAnswerError, type RawResponse, send } from "../support/raw-http";
 import {
   addToCartOverHttp,
   DEMO_CUSTOMERS,
+  shopCookies,
   signInOverHttp,
   variantIdsFor,
 } from "../support/shopper";
@@ -45,12 +46,7 @@ beforeAll(async () => {
   const jar = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.commercial);
   const variantIds = await variantIdsFor(shop.origin);
   await addToCartOverHttp(shop.origin, jar, variantIds[0] ?? "");
-  // The shop's cookies only: the identity provider's own stay with the provider.
-  const signedInCookie = jar
-    .header()
-    .split("; ")
-    .filter((pair) => pair.startsWith("lagoon_"))
-    .join("; ");
+  const signedInCookie = shopCookies(jar);
   const parts = await sitemapPaths(`${shop.origin}/sitemap.xml`);
   const pages = (
     await Promise.all(parts.map((part) => sitemapPaths(`${shop.origin}${part}`)))

@@ -30,6 +30,14 @@ export async function signInOverHttp(origin: string, email: string, jar = new Co
   return jar;
 }
 
+/** The shop's own cookies in the jar (the identity provider's stay with the provider). */
+export const shopCookies = (jar: CookieJar) =>
+  jar
+    .header()
+    .split("; ")
+    .filter((pair) => pair.startsWith("lagoon_"))
+    .join("; ");
+
 /** Variant ids of products that can be bought, from the shop's Storefront API. */
 export async function variantIdsFor(origin: string, count = 3): Promise<string[]> {
   const response = await fetch(`${origin}/_emulators/storefront/api/2026-04/graphql.json`, {

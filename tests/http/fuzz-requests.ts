@@ -33,6 +33,8 @@ export interface ShopFixtures {
 export interface FuzzRequest extends RawRequest {
   /** The status whatever the route, when the gate decides (405, 400, 403, 413). */
   expected?: number;
+  /** A client's mistake the route must answer with a 4xx (malformed JSON to an API). */
+  expectedClientError?: boolean;
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -160,12 +162,12 @@ const body = (fixtures: ShopFixtures) =>
     },
     {
       weight: 2,
-      arbitrary: fc
-        .oneof(
-          fc.constantFrom("{", '{"intent":', "[1,2", '{"a":1}}', "NaN", "\u0000", "{'a': 1}", ""),
-          nastyText,
-        )
-        .map((text) => ({ type: "application/json", text })),
+      arbitrary: fc.oneof(
+        fc
+          .constantFrom("{", '{"intent":', "[1,2", '{"a":1}}', "NaN", "\u0000", "{'a': 1}")
+          .map((text) => ({ type: "application/json", text, malformed: true })),
+        nastyText.map((text) => ({ type: "application/json", text })),
+      ),
     },
     {
       weight: 2,
@@ -307,6 +309,11 @@ export function fuzzRequest(fixtures: ShopFixtures): fc.Arbitrary<FuzzRequest> {
         chunked: text !== undefined && chunked,
       };
       request.expected = expectedStatus(request, fixtures);
+      request.expectedClientError =
+        request.expected === undefined &&
+        method === "POST" &&
+        path.startsWith("/api/") &&
+        "malformed" in body;
       // fast-check shows a failing batch by these: the method and path, not 100 KB of body.
       Object.defineProperty(request, fc.toStringMethod, {
         value: () => `${request.method} ${request.path.slice(0, 200)}`,

@@ -84,6 +84,9 @@ function fault(request: FuzzRequest, answer: RawResponse | Error): string | unde
   if (request.expected !== undefined && answer.status !== request.expected) {
     return `${answer.status} where the request gate answers ${request.expected}`;
   }
+  if (request.expectedClientError && (answer.status < 400 || answer.status >= 500)) {
+    return `${answer.status} for malformed JSON, not a 4xx`;
+  }
   return undefined;
 }
 

@@ -10,6 +10,7 @@ export { createAppContext } from "./lib/context.server";
 export { oidcSettings } from "./lib/customer/auth.server";
 export { startMailDelivery } from "./lib/mail/mail-delivery.server";
 export { hasPersonalCookie } from "./lib/personal-cookies";
+export { reportRequestError as handleError } from "./lib/request-errors.server";
 
 export const streamTimeout = 5_000;
 

@@ -22,6 +22,19 @@ const steps = [
   ],
   ["production build", "npm", ["run", "build"]],
   ["JavaScript budget", "node", ["scripts/size.mjs", "--check"]],
+  [
+    "fuzz and fault suites against the build",
+    "npx",
+    [
+      "vitest",
+      "run",
+      "--config",
+      "vitest.http.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${REPORTS}/vitest-http.json`,
+    ],
+  ],
   ["end-to-end tests", "npx", ["playwright", "test"]],
 ];
 
@@ -51,10 +64,18 @@ for (const [name, command, args] of steps) {
 // One closing line over both test runners, for people and CI alike.
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
 const vitest = read(`${REPORTS}/vitest.json`);
+const vitestHttp = read(`${REPORTS}/vitest-http.json`);
 const playwright = read(`${REPORTS}/playwright.json`);
 const flaky = playwright?.stats?.flaky ?? 0;
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + flaky;
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+const passed =
+  (vitest?.numPassedTests ?? 0) +
+  (vitestHttp?.numPassedTests ?? 0) +
+  (playwright?.stats?.expected ?? 0) +
+  flaky;
+const failed =
+  (vitest?.numFailedTests ?? 0) +
+  (vitestHttp?.numFailedTests ?? 0) +
+  (playwright?.stats?.unexpected ?? 0);
 if (flaky > 0)
   console.log(`\n${flaky} end-to-end test(s) passed only on their retry: see the list above.`);
 console.log(`\n${passed} passed, ${failed} failed`);

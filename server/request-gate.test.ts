@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorefrontEmulator } from "../emulators/storefront";
 import { type LoopbackServer, listenOnLoopback } from "../tests/support/loopback";
+import { send } from "../tests/support/raw-http";
 import { createApp } from "./app";
 import { readConfig } from "./config";
 import { openDatabase } from "./db";
@@ -68,41 +69,6 @@ function stubBuild(): ServerBuild {
     prerender: [],
     routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
   } as unknown as ServerBuild;
-}
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** Plain HTTP, so a test can send what fetch refuses to (TRACE, any Host, a chunked stream). */
-function send(
-  origin: string,
-  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(origin);
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: options.method ?? "GET",
-        path: options.path,
-        headers: options.headers,
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => {
-          body += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
 }
 
 /**

@@ -69,8 +69,15 @@ type DocumentOf<T extends DocumentType> =
     ? Content.AllDocumentTypes
     : Extract<Content.AllDocumentTypes, { type: T }>;
 
-export const byUid = <T extends UidType>(client: ContentClient, type: T, uid: string) =>
-  orNull(client.getByUID(type, uid));
+/**
+ * What a Prismic UID can be: lowercase, no spaces, no special characters but `-` and `_`
+ * (letters of any script allowed). Anything else names no document, and in a query a quote or
+ * backslash would break the filter: the content service answers a parsing error, not "none".
+ */
+const POSSIBLE_UID = /^[\p{L}\p{M}\p{N}_-]+$/u;
+
+export const byUid = async <T extends UidType>(client: ContentClient, type: T, uid: string) =>
+  POSSIBLE_UID.test(uid) ? orNull(client.getByUID(type, uid)) : null;
 
 /** A page with only one document of its type, reshaped and cached under the type; null if none. */
 export function loadSingle<T extends DocumentType, Page>(

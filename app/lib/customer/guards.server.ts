@@ -47,7 +47,9 @@ function forPages(
       try {
         return await method(...args);
       } catch (error) {
-        if (!(error instanceof CustomerActionError) || request.method !== "GET") throw error;
+        // A page is read with GET or HEAD; an action handles its own refusals.
+        const reading = request.method === "GET" || request.method === "HEAD";
+        if (!(error instanceof CustomerActionError) || !reading) throw error;
         if (error.status === 401) {
           throw loginRedirect(request, await endSession(context.services, session));
         }

@@ -118,3 +118,37 @@ describe("a token the platform rejects", () => {
     });
   }
 });
+
+describe("a refusal of the platform on a page", () => {
+  // Found by the fuzz suite: HEAD /account?ordersAfter=pool answered 500 where GET answered 400.
+  it.each(["GET", "HEAD"])("%s with a cursor that is no cursor is the 400 page", async (method) => {
+    const services = {
+      config: readConfig({ NODE_ENV: "test" }),
+      database,
+      cache: createMemoryCache(),
+      logger: { warn: () => {} },
+      customerAccount: createCustomerAccountClient({
+        apiUrl: customerAccountApiUrl(issuer.issuer),
+      }),
+    };
+    const { setCookie } = await createSession(
+      services,
+      {
+        accessToken: await accessTokenFor(issuer, "olivia.bennett@example.com"),
+        accessTokenExpiresAt: Date.now() + 60_000,
+        refreshToken: undefined,
+        idToken: undefined,
+      },
+      "gid://shopify/Customer/1",
+    );
+    const request = new Request("http://shop.example/account?ordersAfter=pool", {
+      method,
+      headers: { Cookie: setCookie.split(";")[0] ?? "" },
+    });
+    const context = { services } as unknown as AppLoadContext;
+
+    const customer = await requireCustomer(request, context);
+    const thrown = await thrownBy(() => customer.account.ordersAfter("pool"));
+    expect(thrown).toMatchObject({ init: { status: 400 } });
+  });
+});

@@ -244,14 +244,15 @@ const headers = (fixtures: ShopFixtures) =>
         weight: 2,
         arbitrary: fc.constantFrom(
           "lagoon_cart=garbage",
-          "lagoon_access_token=; lagoon_refresh_token=x",
+          "lagoon_session=; lagoon_access_token=x",
+          "lagoon_session=not-a-session.sig; lagoon_sign_in=x",
           "lagoon_cart=eyJpZCI6ImdpZDovL3Nob3BpZnkvQ2FydC9ub3BlIn0%3D.sig",
           "io.prismic.preview=%7B%22bad",
           "=;;=; a=%; b",
           `lagoon_cart=${"x".repeat(4000)}`,
         ),
       },
-      { weight: 1, arbitrary: nastyText.map((text) => `lagoon_access_token=${encodeText(text)}`) },
+      { weight: 1, arbitrary: nastyText.map((text) => `lagoon_session=${encodeText(text)}`) },
     ),
     forwarded: mostly(
       none,

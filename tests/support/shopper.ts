@@ -24,7 +24,7 @@ export async function signInOverHttp(origin: string, email: string, jar = new Co
   const callback = await signInAtEmulator(new URL(provider, origin), email, jar);
   const done = await fetch(callback, { headers: { cookie: jar.header() }, redirect: "manual" });
   jar.store(done);
-  if (!jar.header().includes("lagoon_access_token=")) {
+  if (!jar.header().includes("lagoon_session=")) {
     throw new Error(`The sign-in callback answered ${done.status} without a session`);
   }
   return jar;

@@ -17,8 +17,8 @@ const PAGE_DEADLINE_MS = 6_000;
  * REFRESH_DEADLINE_MS over a refresh with its retries. The answer comes just after it (≈ 10.1 s
  * measured), so the margin is for rendering the answer, not for waiting on the provider.
  */
-const SIGN_IN_DEADLINE_MS = 10_000;
-const RENDERING_MS = 1_000;
+// Issue 14: a sign-in answers within 10 s, the provider's deadline and the answer together.
+const SIGN_IN_ANSWER_MS = 10_000;
 
 /** What the upstreams do now; the tests switch it while the shop runs. */
 const upstream: {
@@ -154,10 +154,10 @@ describe("the identity provider hanging", { retry }, () => {
     // The error page, or the sign-in page to try again.
     const toSignIn = answer.status === 302 && (answer.location ?? "").startsWith("/login");
     expect(answer.status === 503 || toSignIn, `${answer.status} ${answer.location}`).toBe(true);
-    expect(answer.ms).toBeLessThan(SIGN_IN_DEADLINE_MS + RENDERING_MS);
+    expect(answer.ms).toBeLessThan(SIGN_IN_ANSWER_MS);
   };
 
-  it("during the sign-in's code exchange: the sign-in page again at its 10 s deadline", async () => {
+  it("during the sign-in's code exchange: the sign-in page again within 10 s", async () => {
     const jar = new CookieJar();
     const login = await fetch(`${shop.origin}/account/login?returnTo=%2Faccount`, {
       redirect: "manual",
@@ -173,7 +173,7 @@ describe("the identity provider hanging", { retry }, () => {
     expect(answer.location).toBe("/login?error=unavailable");
   }, 30_000);
 
-  it("during a refresh: 503 or the sign-in page at its 10 s deadline", async () => {
+  it("during a refresh: 503 or the sign-in page within 10 s", async () => {
     const jar = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.everyday);
     const cookie = shopCookies(jar);
     await new Promise((resolve) => setTimeout(resolve, 2_500));

@@ -1,7 +1,52 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Everything the root route imports (the shell: header, footer, cart drawer, their helpers) goes
+ * into one `shell` chunk instead of the half-dozen small shared chunks the bundler would make:
+ * every page loads all of it anyway, and one file compresses better than several
+ * (docs/decisions/001-javascript-budget.md). Framework code (node_modules) keeps its own chunks.
+ */
+function shellChunk(): Plugin {
+  const rootEntry = `${process.cwd()}/app/root.tsx?__react-router-build-client-route`;
+  let shell: Set<string> | undefined;
+  return {
+    name: "lagoon:shell-chunk",
+    applyToEnvironment: (environment) => environment.name === "client",
+    // Route chunks may then export what other chunks import from them.
+    options: (options) => ({ ...options, preserveEntrySignatures: "allow-extension" }),
+    outputOptions(output) {
+      shell = undefined;
+      return {
+        ...output,
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name(id, context) {
+                if (!shell) {
+                  // The root's static imports, transitively; dynamic imports stay on demand.
+                  const found = new Set<string>();
+                  const queue = [rootEntry];
+                  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+                    if (found.has(next) || next.includes("/node_modules/")) continue;
+                    found.add(next);
+                    queue.push(...(context.getModuleInfo(next)?.importedIds ?? []));
+                  }
+                  shell = found;
+                }
+                const isShell = shell.has(id) && id !== rootEntry && !id.endsWith(".css");
+                return isShell ? "shell" : null;
+              },
+            },
+          ],
+        },
+      };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), shellChunk()],
 });

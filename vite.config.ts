@@ -36,8 +36,11 @@ function shellChunk(): Plugin {
                   }
                   shell = found;
                 }
-                const isShell = shell.has(id) && id !== rootEntry && !id.endsWith(".css");
-                return isShell ? "shell" : null;
+                if (shell.has(id) && id !== rootEntry && !id.endsWith(".css")) return "shell";
+                // Slice components load per type (app/slices/slice-zone.tsx), each from
+                // assets/slices/, where `npm run size` finds them.
+                const slice = /\/app\/slices\/([\w-]+)\/index\.tsx$/.exec(id);
+                return slice ? `slices/${slice[1]}` : null;
               },
             },
           ],

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -74,6 +74,18 @@ for (const row of rows) {
     kib(bytes).padStart(8),
   );
   console.log(`${row.id.padEnd(34)} ${row.where.padEnd(34)} ${sizes.join(" ")}`);
+}
+
+// Slice components load per type, while a page that shows one hydrates (app/slices/slice-zone.tsx):
+// not in the table above; a page's first load adds those of the types it shows.
+const slices = path.join(client, "assets", "slices");
+if (existsSync(slices)) {
+  const sizes = readdirSync(slices)
+    .filter((name) => name.endsWith(".js"))
+    .map(
+      (name) => `${name.replace(/-[\w-]{8}\.js$/, "")} ${kib(gzipBytes(`/assets/slices/${name}`))}`,
+    );
+  console.log(`\nPlus, on a page showing them, slice components (gzip KiB): ${sizes.join(", ")}.`);
 }
 
 if (process.argv.includes("--check")) {

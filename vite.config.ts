@@ -6,13 +6,17 @@ import { defineConfig, type Plugin } from "vite";
  * Everything the root route imports (the shell: header, footer, cart drawer, their helpers) goes
  * into one `shell` chunk instead of the half-dozen small shared chunks the bundler would make:
  * every page loads all of it anyway, and one file compresses better than several
- * (docs/decisions/001-javascript-budget.md). Framework code (node_modules) keeps its own chunks.
+ * (docs/decisions/001-javascript-budget.md). Likewise the parts every content page uses share one
+ * `content-page` chunk. Framework code (node_modules) keeps its own chunks.
  */
-function shellChunk(): Plugin {
+const CONTENT_PAGE =
+  /\/app\/(slices\/(parts|slice-zone)|components\/content\/(page-parts|preview-banner))\.tsx$/;
+
+function firstLoadChunks(): Plugin {
   const rootEntry = `${process.cwd()}/app/root.tsx?__react-router-build-client-route`;
   let shell: Set<string> | undefined;
   return {
-    name: "lagoon:shell-chunk",
+    name: "lagoon:first-load-chunks",
     applyToEnvironment: (environment) => environment.name === "client",
     // Route chunks may then export what other chunks import from them.
     options: (options) => ({ ...options, preserveEntrySignatures: "allow-extension" }),
@@ -37,6 +41,8 @@ function shellChunk(): Plugin {
                   shell = found;
                 }
                 if (shell.has(id) && id !== rootEntry && !id.endsWith(".css")) return "shell";
+                // What every content page uses (its header, slice zone, preview banner): one file.
+                if (CONTENT_PAGE.test(id)) return "content-page";
                 // Slice components load per type (app/slices/slice-zone.tsx), each from
                 // assets/slices/, where `npm run size` finds them.
                 const slice = /\/app\/slices\/([\w-]+)\/index\.tsx$/.exec(id);
@@ -51,5 +57,5 @@ function shellChunk(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), shellChunk()],
+  plugins: [tailwindcss(), reactRouter(), firstLoadChunks()],
 });

@@ -347,7 +347,9 @@ test.describe("search", () => {
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=chlorine$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results");
-    await expect(page.getByRole("status")).toContainText(/\d+ results? for “chlorine”/);
+    await expect(page.getByRole("main").getByRole("status")).toContainText(
+      /\d+ results? for “chlorine”/,
+    );
     await expect(products(page).first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("search-1280.png"), fullPage: true });
   });

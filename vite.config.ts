@@ -1,7 +1,61 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Everything the root route imports (the shell: header, footer, cart drawer, their helpers) goes
+ * into one `shell` chunk instead of the half-dozen small shared chunks the bundler would make:
+ * every page loads all of it anyway, and one file compresses better than several
+ * (docs/decisions/001-javascript-budget.md). Likewise the parts every content page uses share one
+ * `content-page` chunk. Framework code (node_modules) keeps its own chunks.
+ */
+const CONTENT_PAGE =
+  /\/app\/(slices\/(parts|slice-zone)|components\/content\/(page-parts|preview-banner))\.tsx$/;
+
+function firstLoadChunks(): Plugin {
+  const rootEntry = `${process.cwd()}/app/root.tsx?__react-router-build-client-route`;
+  let shell: Set<string> | undefined;
+  return {
+    name: "lagoon:first-load-chunks",
+    applyToEnvironment: (environment) => environment.name === "client",
+    // Route chunks may then export what other chunks import from them.
+    options: (options) => ({ ...options, preserveEntrySignatures: "allow-extension" }),
+    outputOptions(output) {
+      shell = undefined;
+      return {
+        ...output,
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name(id, context) {
+                if (!shell) {
+                  // The root's static imports, transitively; dynamic imports stay on demand.
+                  const found = new Set<string>();
+                  const queue = [rootEntry];
+                  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+                    if (found.has(next) || next.includes("/node_modules/")) continue;
+                    found.add(next);
+                    queue.push(...(context.getModuleInfo(next)?.importedIds ?? []));
+                  }
+                  shell = found;
+                }
+                if (shell.has(id) && id !== rootEntry && !id.endsWith(".css")) return "shell";
+                // What every content page uses (its header, slice zone, preview banner): one file.
+                if (CONTENT_PAGE.test(id)) return "content-page";
+                // Slice components load per type (app/slices/slice-zone.tsx), each from
+                // assets/slices/, where `npm run size` finds them.
+                const slice = /\/app\/slices\/([\w-]+)\/index\.tsx$/.exec(id);
+                return slice ? `slices/${slice[1]}` : null;
+              },
+            },
+          ],
+        },
+      };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), firstLoadChunks()],
 });

@@ -52,8 +52,15 @@ export function measureFirstLoad(client) {
         total,
         app: total - sum(framework, "gzip"),
         brotli: sum(files, "brotli"),
+        brotliApp: sum(files, "brotli") - sum(framework, "brotli"),
       };
     })
     .sort((a, b) => b.total - a.total);
-  return { framework: sum(framework, "gzip"), routes };
+  return {
+    framework: sum(framework, "gzip"),
+    frameworkBrotli: sum(framework, "brotli"),
+    routes,
+    /** Gzip bytes of a built file, e.g. `/assets/slices/gallery-Ab12.js`. */
+    gzipOf: (file) => sizeOf(file).gzip,
+  };
 }

@@ -1,14 +1,23 @@
+import { type ComponentType, Suspense } from "react";
+import { lazyComponent } from "../components/cart/lazy";
 import type { SliceView } from "../lib/content/slices";
-import CallToAction from "./call-to-action";
-import Embed from "./embed";
-import Faq from "./faq";
-import FeatureGrid from "./feature-grid";
-import FeaturedProducts from "./featured-products";
-import Hero from "./hero";
-import ImageGallery from "./image-gallery";
-import ImageWithText from "./image-with-text";
-import Testimonials from "./testimonials";
-import TextBlock from "./text-block";
+
+// Each slice type's component loads on the pages that show one (docs/decisions/001): most pages
+// use one or two of the ten types, many none. The server renders them in full; the browser
+// fetches a type's code while hydrating the page that has it.
+const onDemand = <Props,>(load: () => Promise<{ default: ComponentType<Props> }>) =>
+  lazyComponent(() => load().then((module) => module.default));
+
+const Hero = onDemand(() => import("./hero"));
+const TextBlock = onDemand(() => import("./text-block"));
+const ImageWithText = onDemand(() => import("./image-with-text"));
+const CallToAction = onDemand(() => import("./call-to-action"));
+const FeatureGrid = onDemand(() => import("./feature-grid"));
+const ImageGallery = onDemand(() => import("./image-gallery"));
+const Faq = onDemand(() => import("./faq"));
+const Testimonials = onDemand(() => import("./testimonials"));
+const FeaturedProducts = onDemand(() => import("./featured-products"));
+const Embed = onDemand(() => import("./embed"));
 
 function UnknownSlice({ sliceType }: { sliceType: string }) {
   return (
@@ -35,40 +44,42 @@ export function SliceZone({
   showUnknown?: boolean;
 }) {
   let titleUsed = false;
-  return slices.map((slice) => {
+  const view = (slice: SliceView) => {
     switch (slice.type) {
       case "hero": {
         const heroTitle = titleUsed ? undefined : title;
         titleUsed = true;
-        return <Hero key={slice.id} slice={slice} title={heroTitle} />;
+        return <Hero slice={slice} title={heroTitle} />;
       }
       case "text_block":
-        return <TextBlock key={slice.id} slice={slice} />;
+        return <TextBlock slice={slice} />;
       case "image_with_text":
-        return <ImageWithText key={slice.id} slice={slice} />;
+        return <ImageWithText slice={slice} />;
       case "call_to_action":
-        return <CallToAction key={slice.id} slice={slice} />;
+        return <CallToAction slice={slice} />;
       case "feature_grid":
-        return <FeatureGrid key={slice.id} slice={slice} />;
+        return <FeatureGrid slice={slice} />;
       case "image_gallery":
-        return <ImageGallery key={slice.id} slice={slice} />;
+        return <ImageGallery slice={slice} />;
       case "faq":
-        return <Faq key={slice.id} slice={slice} />;
+        return <Faq slice={slice} />;
       case "testimonials":
-        return <Testimonials key={slice.id} slice={slice} />;
+        return <Testimonials slice={slice} />;
       case "featured_products":
-        return <FeaturedProducts key={slice.id} slice={slice} />;
+        return <FeaturedProducts slice={slice} />;
       case "embed":
-        return <Embed key={slice.id} slice={slice} />;
+        return <Embed slice={slice} />;
       default:
         return showUnknown ? (
-          <UnknownSlice
-            key={slice.id}
-            sliceType={slice.type === "unknown" ? slice.sliceType : slice.type}
-          />
+          <UnknownSlice sliceType={slice.type === "unknown" ? slice.sliceType : slice.type} />
         ) : null;
     }
-  });
+  };
+  return slices.map((slice) => (
+    <Suspense key={slice.id} fallback={null}>
+      {view(slice)}
+    </Suspense>
+  ));
 }
 
 /** Whether the first slice is a hero, which then carries the page's h1. */

@@ -326,6 +326,20 @@ test.describe("search", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(chosen);
   });
 
+  test("the suggestions' code loads when the field first takes focus, not with the page", async ({
+    page,
+  }) => {
+    const loaded: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/assets\/search-suggestions-[\w-]+\.js$/.test(pathname)) loaded.push(pathname);
+    });
+    await visit(page, "/");
+    expect(loaded).toEqual([]);
+    await page.getByRole("combobox", { name: "Search products" }).focus();
+    await expect.poll(() => loaded.length).toBe(1);
+  });
+
   test("Enter without a suggestion opens the results page", async ({ page }, testInfo) => {
     await visit(page, "/");
     const box = page.getByRole("combobox", { name: "Search products" });
@@ -333,7 +347,9 @@ test.describe("search", () => {
     await box.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=chlorine$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search results");
-    await expect(page.getByRole("status")).toContainText(/\d+ results? for “chlorine”/);
+    await expect(page.getByRole("main").getByRole("status")).toContainText(
+      /\d+ results? for “chlorine”/,
+    );
     await expect(products(page).first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("search-1280.png"), fullPage: true });
   });

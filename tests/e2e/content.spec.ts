@@ -131,6 +131,24 @@ test.describe("content pages", () => {
     expect(all).toEqual([...all].sort().reverse());
   });
 
+  test("a page loads the code of the slice types it shows, and no preview code", async ({
+    page,
+  }) => {
+    const loaded: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/assets\/(slices\/|preview-bar)/.test(pathname)) loaded.push(pathname);
+    });
+    // An article with no slices, then one with an image gallery.
+    await visit(page, "/news/green-pool-rescue");
+    expect(loaded).toEqual([]);
+    await visit(page, "/news/new-showroom");
+    await expect(page.getByRole("main").getByRole("img").first()).toBeVisible();
+    expect(loaded.map((file) => file.replace(/-[\w-]{8}\.js$/, ""))).toEqual([
+      "/assets/slices/image-gallery",
+    ]);
+  });
+
   test("the FAQ opens its answers from the keyboard", async ({ page }) => {
     await visit(page, "/faq");
     const question = page.locator("summary", { hasText: "How long does delivery take?" });

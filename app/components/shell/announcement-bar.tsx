@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ShellLink } from "../../lib/content/shell.server";
 import { CartButton } from "../cart/cart-button";
@@ -11,66 +11,38 @@ export function nextSlide(index: number, count: number): number {
   return count === 0 ? 0 : (index + 1) % count;
 }
 
-function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReduced(query.matches);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-  return reduced;
-}
-
 function AnnouncementCarousel({ announcements }: { announcements: ShellLink[] }) {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
-  const reducedMotion = usePrefersReducedMotion();
-  const region = useRef<HTMLElement>(null);
   const count = announcements.length;
-
-  // Hovering or focusing the carousel holds the current slide (WCAG 2.2.2).
-  useEffect(() => {
-    const element = region.current;
-    if (!element) return;
-    const enter = () => setHovered(true);
-    const leave = () => setHovered(false);
-    const focusIn = () => setFocused(true);
-    const focusOut = (event: FocusEvent) => {
-      if (!element.contains(event.relatedTarget as Node | null)) setFocused(false);
-    };
-    element.addEventListener("mouseenter", enter);
-    element.addEventListener("mouseleave", leave);
-    element.addEventListener("focusin", focusIn);
-    element.addEventListener("focusout", focusOut);
-    return () => {
-      element.removeEventListener("mouseenter", enter);
-      element.removeEventListener("mouseleave", leave);
-      element.removeEventListener("focusin", focusIn);
-      element.removeEventListener("focusout", focusOut);
-    };
-  }, []);
-  const rotating = count > 1 && !hovered && !focused && !stopped && !reducedMotion;
+  // Hovering or focusing the carousel holds the current slide, as Pause does (WCAG 2.2.2).
+  const rotating = count > 1 && !hovered && !focused && !stopped;
 
   useEffect(() => {
     if (!rotating) return;
-    const timer = window.setInterval(
-      () => setIndex((current) => nextSlide(current, count)),
-      ANNOUNCEMENT_INTERVAL_MS,
-    );
+    const timer = window.setInterval(() => {
+      // No motion for those who ask for none.
+      if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+      setIndex((current) => nextSlide(current, count));
+    }, ANNOUNCEMENT_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [rotating, count]);
 
   if (count === 0) return <div className="flex-1" />;
 
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: hover and focus only hold the slide; they are no action of their own.
     <section
       aria-roledescription="carousel"
       aria-label="Announcements"
-      ref={region}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
       className="flex min-w-0 flex-1 items-center gap-2"
     >
       {count > 1 ? (

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { NavigationItem } from "../../lib/content/shell.server";
 import { CartButton } from "../cart/cart-button";
@@ -6,67 +6,58 @@ import { SearchBox } from "../search/search-box";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons";
 
 const MOBILE_MENU_ID = "mobile-menu";
+const DROPDOWN_GROUP = "main-navigation";
+const openDropdowns = () =>
+  document.querySelectorAll<HTMLDetailsElement>(`details[name="${DROPDOWN_GROUP}"][open]`);
+
+/** A dropdown's entries: the section's own page first, where it has one, then its children. */
+function SubLinks({
+  item,
+  className,
+  firstClassName,
+}: {
+  item: NavigationItem;
+  className: string;
+  firstClassName: string;
+}) {
+  return (
+    <>
+      {item.href ? (
+        <li>
+          <Link to={item.href} className={firstClassName}>
+            All {item.label}
+          </Link>
+        </li>
+      ) : null}
+      {item.children.map((child) => (
+        <li key={child.href}>
+          <Link to={child.href} className={className}>
+            {child.label}
+          </Link>
+        </li>
+      ))}
+    </>
+  );
+}
 
 /**
  * A dropdown is a <details> disclosure: it opens and closes by keyboard and without JavaScript.
- * With JavaScript it also closes on Escape, on a click elsewhere and after navigation.
+ * With JavaScript it also closes on Escape, on a click elsewhere and after navigation (the
+ * header's effects below).
  */
 function Dropdown({ item }: { item: NavigationItem }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to navigation.
-  useEffect(() => {
-    ref.current?.removeAttribute("open");
-  }, [location.key]);
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (details.open && !details.contains(event.target as Node)) details.open = false;
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && details.open) {
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    details.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      details.removeEventListener("keydown", onKeyDown);
-    };
-  }, []);
-
   return (
-    <details ref={ref} name="main-navigation" className="group relative">
+    <details name={DROPDOWN_GROUP} className="group relative">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 font-medium text-lagoon-900 hover:bg-lagoon-50 [&::-webkit-details-marker]:hidden">
         {item.label}
         <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <ul className="absolute top-full left-0 z-30 mt-1 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-        {item.href ? (
-          <li>
-            <Link
-              to={item.href}
-              className="block rounded-md px-3 py-2 font-medium text-lagoon-800 hover:bg-lagoon-50"
-            >
-              All {item.label}
-            </Link>
-          </li>
-        ) : null}
-        {item.children.map((child) => (
-          <li key={child.href}>
-            <Link
-              to={child.href}
-              className="block rounded-md px-3 py-2 text-slate-700 hover:bg-lagoon-50"
-            >
-              {child.label}
-            </Link>
-          </li>
-        ))}
+        <SubLinks
+          item={item}
+          firstClassName="block rounded-md px-3 py-2 font-medium text-lagoon-800 hover:bg-lagoon-50"
+          className="block rounded-md px-3 py-2 text-slate-700 hover:bg-lagoon-50"
+        />
       </ul>
     </details>
   );
@@ -96,24 +87,15 @@ function DesktopNavigation({ navigation }: { navigation: NavigationItem[] }) {
 }
 
 function MobileMenu({ navigation }: { navigation: NavigationItem[] }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const location = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to navigation.
-  useEffect(() => {
-    ref.current?.close();
-  }, [location.key]);
-
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a pointer affordance; Escape is the keyboard equivalent.
     <dialog
-      ref={ref}
       id={MOBILE_MENU_ID}
       aria-label="Menu"
       closedby="any"
       className="drawer drawer-left"
       onClick={(event) => {
-        if (event.target === ref.current) ref.current.close();
+        if (event.target === event.currentTarget) event.currentTarget.close();
       }}
     >
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
@@ -139,23 +121,11 @@ function MobileMenu({ navigation }: { navigation: NavigationItem[] }) {
                     <ChevronDownIcon className="size-5 transition-transform group-open:rotate-180" />
                   </summary>
                   <ul className="mb-2 ml-3 border-l border-lagoon-100 pl-3">
-                    {item.href ? (
-                      <li>
-                        <Link
-                          to={item.href}
-                          className="block rounded-md px-3 py-2 font-medium text-lagoon-800"
-                        >
-                          All {item.label}
-                        </Link>
-                      </li>
-                    ) : null}
-                    {item.children.map((child) => (
-                      <li key={child.href}>
-                        <Link to={child.href} className="block rounded-md px-3 py-2 text-slate-700">
-                          {child.label}
-                        </Link>
-                      </li>
-                    ))}
+                    <SubLinks
+                      item={item}
+                      firstClassName="block rounded-md px-3 py-2 font-medium text-lagoon-800"
+                      className="block rounded-md px-3 py-2 text-slate-700"
+                    />
                   </ul>
                 </details>
               ) : (
@@ -183,6 +153,38 @@ export function SiteHeader({
   navigation: NavigationItem[];
   cartQuantity: number;
 }) {
+  const location = useLocation();
+
+  // A navigation closes the open dropdown and the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to navigation.
+  useEffect(() => {
+    for (const details of openDropdowns()) details.open = false;
+    (document.getElementById(MOBILE_MENU_ID) as HTMLDialogElement | null)?.close();
+  }, [location.key]);
+
+  // A click elsewhere closes the open dropdown; Escape closes it and puts focus on its summary.
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      for (const details of openDropdowns()) {
+        if (!details.contains(event.target as Node)) details.open = false;
+      }
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const details of openDropdowns()) {
+        if (!details.contains(event.target as Node)) continue;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center gap-4">

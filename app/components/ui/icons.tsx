@@ -1,61 +1,36 @@
-// Icons are bundled at build time: the browser never fetches them from an icon service.
+import sprite from "./icons.svg?no-inline";
+
+// Icons are bundled at build time: the browser never fetches them from an icon service. Their
+// shapes live in one SVG sprite (icons.svg, a hashed asset the browser caches for good) that
+// each icon points at with <use>, so no page carries their paths in its JavaScript.
 type IconProps = { className?: string };
 
-function Stroke({ className, children }: IconProps & { children: React.ReactNode }) {
+export type IconName =
+  | "bag"
+  | "menu"
+  | "close"
+  | "chevron-down"
+  | "pause"
+  | "play"
+  | "user"
+  | "search";
+
+export function Icon({ name, className }: IconProps & { name: IconName }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
+    <svg aria-hidden="true" focusable="false" className={className}>
+      <use href={`${sprite}#${name}`} />
     </svg>
   );
 }
 
-export const BagIcon = (props: IconProps) => (
-  <Stroke {...props}>
-    <path d="M6 7h12l1 13H5L6 7Z" />
-    <path d="M9 7V6a3 3 0 0 1 6 0v1" />
-  </Stroke>
-);
-export const MenuIcon = (props: IconProps) => (
-  <Stroke {...props}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Stroke>
-);
-export const CloseIcon = (props: IconProps) => (
-  <Stroke {...props}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Stroke>
-);
-export const ChevronDownIcon = (props: IconProps) => (
-  <Stroke {...props}>
-    <path d="m6 9 6 6 6-6" />
-  </Stroke>
-);
-export const PauseIcon = (props: IconProps) => (
-  <Stroke {...props}>
-    <path d="M9 6v12M15 6v12" />
-  </Stroke>
-);
-export const PlayIcon = (props: IconProps) => (
-  <Stroke {...props}>
-    <path d="M8 5.5v13l10-6.5-10-6.5Z" />
-  </Stroke>
-);
-export const UserIcon = (props: IconProps) => (
-  <Stroke {...props}>
-    <circle cx="12" cy="8" r="4" />
-    <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-  </Stroke>
-);
+export const BagIcon = (props: IconProps) => <Icon name="bag" {...props} />;
+export const MenuIcon = (props: IconProps) => <Icon name="menu" {...props} />;
+export const CloseIcon = (props: IconProps) => <Icon name="close" {...props} />;
+export const ChevronDownIcon = (props: IconProps) => <Icon name="chevron-down" {...props} />;
+export const PauseIcon = (props: IconProps) => <Icon name="pause" {...props} />;
+export const PlayIcon = (props: IconProps) => <Icon name="play" {...props} />;
+export const UserIcon = (props: IconProps) => <Icon name="user" {...props} />;
+export const SearchIcon = (props: IconProps) => <Icon name="search" {...props} />;
 
 /** Social platforms' marks, from the sprite scripts/social-icons.mjs writes at build time. */
 export function SocialIcon({

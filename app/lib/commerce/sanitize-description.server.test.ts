@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { sanitizeDescription } from "./sanitize-description.server";
 
 vi.mock("sanitize-html", async (importOriginal) => {
-  const real = await importOriginal<typeof import("sanitize-html")>();
+  const real = await importOriginal<{ default: typeof sanitizeHtml }>();
   return { default: vi.fn(real.default) };
 });
 

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, cache, logger } = context.services;
   const deadline = pageDeadline(request);
   const [shell, cart, newsletter] = await Promise.all([
-    loadShellOrFallback(createReadClient(content, deadline), cache, deadline, logger),
+    loadShellOrFallback(() => createReadClient(content, deadline), cache, deadline, logger),
     loadCartForLayout(request, context.services, context.buyerIp),
     takeNewsletterNotice(request, context.services.config),
   ]);

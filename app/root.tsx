@@ -29,7 +29,7 @@ import {
 import { loadCartForLayout } from "./lib/commerce/cart-layout.server";
 import { createReadClient } from "./lib/content/client.server";
 import { pageDeadline } from "./lib/content/reader.server";
-import { loadShellOrFallback } from "./lib/content/shell.server";
+import { loadShellOrFallback, pageShell } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
 import { takeNewsletterNotice } from "./lib/newsletter/subscribe.server";
 
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (newsletter.setCookie) cart.headers.append("Set-Cookie", newsletter.setCookie);
   return data(
     {
-      shell,
+      shell: pageShell(shell),
       signedIn: isSignedIn(request.headers.get("Cookie")),
       cart: cart.data,
       newsletter: newsletter.value,

@@ -119,6 +119,16 @@ export function reshapeShell(
   };
 }
 
+/**
+ * The shell as every page sends it to the browser: the organisation and the social image only
+ * feed head tags and structured data, which the loaders build on the server.
+ */
+export type PageShell = Omit<Shell, "organisation" | "socialImage">;
+
+export function pageShell({ organisation: _organisation, socialImage: _image, ...shell }: Shell) {
+  return shell satisfies PageShell;
+}
+
 export const CONTENT_CACHE_PREFIX = "content:";
 /** Fresh for a minute, then served stale for a day while refreshing (ARCHITECTURE.md rule 5). */
 export const CONTENT_CACHE = { ttlSeconds: 60, swrSeconds: 24 * 60 * 60 };

@@ -31,7 +31,7 @@ import {
 import { loadCartForLayout } from "./lib/commerce/cart-layout.server";
 import { createReadClient } from "./lib/content/client.server";
 import { pageDeadline } from "./lib/content/reader.server";
-import { loadShellOrFallback } from "./lib/content/shell.server";
+import { loadShellOrFallback, pageShell } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
 import { takeNewsletterNotice } from "./lib/newsletter/subscribe.server";
 
@@ -39,14 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, cache, logger } = context.services;
   const deadline = pageDeadline(request);
   const [shell, cart, newsletter] = await Promise.all([
-    loadShellOrFallback(createReadClient(content, deadline), cache, deadline, logger),
+    loadShellOrFallback(() => createReadClient(content, deadline), cache, deadline, logger),
     loadCartForLayout(request, context.services, context.buyerIp),
     takeNewsletterNotice(request, context.services.config),
   ]);
   if (newsletter.setCookie) cart.headers.append("Set-Cookie", newsletter.setCookie);
   return data(
     {
-      shell,
+      shell: pageShell(shell),
       signedIn: isSignedIn(request.headers.get("Cookie")),
       cart: cart.data,
       newsletter: newsletter.value,

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Shell } from "../../lib/content/shell.server";
+import type { PageShell } from "../../lib/content/shell.server";
 import type { NewsletterOutcome } from "../../lib/newsletter/outcome";
 import { SocialIcon } from "../ui/icons";
 import { NewsletterForm } from "./newsletter-form";
@@ -26,7 +26,7 @@ export function SiteFooter({
   year,
   newsletter,
 }: {
-  shell: Shell;
+  shell: PageShell;
   year: number;
   /** The outcome of a sign-up posted without JavaScript, shown once. */
   newsletter: NewsletterOutcome | null;

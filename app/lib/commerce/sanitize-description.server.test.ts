@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
+import sanitizeHtml from "sanitize-html";
+import { describe, expect, it, vi } from "vitest";
 import { sanitizeDescription } from "./sanitize-description.server";
+
+vi.mock("sanitize-html", async (importOriginal) => {
+  const real = await importOriginal<{ default: typeof sanitizeHtml }>();
+  return { default: vi.fn(real.default) };
+});
 
 describe("product descriptions", () => {
   it("keep their formatting", () => {
@@ -32,5 +38,14 @@ describe("product descriptions", () => {
 
   it("drop empty paragraphs", () => {
     expect(sanitizeDescription("<p>One</p><p> </p><p></p>")).toBe("<p>One</p>");
+  });
+
+  it("are sanitised once, not on every view of the page", () => {
+    const html = '<p>Fan-cooled motor.</p><script>alert("again")</script>';
+    const calls = vi.mocked(sanitizeHtml).mock.calls.length;
+    expect(sanitizeDescription(html)).toBe("<p>Fan-cooled motor.</p>");
+    expect(sanitizeDescription(html)).toBe("<p>Fan-cooled motor.</p>");
+    expect(sanitizeDescription(`${html} `)).toBe("<p>Fan-cooled motor.</p>");
+    expect(vi.mocked(sanitizeHtml).mock.calls.length - calls).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import sanitizeHtml from "sanitize-html";
 
 // Product descriptions are written by merchants in Shopify's editor (or pasted from suppliers'
@@ -65,6 +66,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
     frame.tag === "p" && !frame.text.trim() && !frame.mediaChildren.length,
 };
 
+/**
+ * Every view of a product or collection page brings the same description: it is parsed once per
+ * process, not on every request. Bounded by characters kept (about 8 MB at most).
+ */
+const sanitized = new LRUCache<string, string>({
+  maxSize: 4_000_000,
+  sizeCalculation: (clean, html) => clean.length + html.length || 1,
+});
+
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  let clean = sanitized.get(html);
+  if (clean === undefined) {
+    clean = sanitizeHtml(html, OPTIONS).trim();
+    sanitized.set(html, clean);
+  }
+  return clean;
 }

@@ -1,14 +1,14 @@
 // Issue #14, finding 1: a 429 from the content service hung every content page forever, and the
 // client went on retrying after the shopper had left. Finding 11: a content outage took the
 // catalogue down with it, because every page's shell came from the content service.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { ContentFault } from "../../../emulators/content";
 import { startContentShop } from "../../../tests/support/content-shop";
 import { createMemoryCache } from "../../../tests/support/server-parts";
 import { createReadClient } from "./client.server";
 import { loadNewsList } from "./pages.server";
 import { contentReader, PAGE_CONTENT_DEADLINE_MS } from "./reader.server";
-import { BUILT_IN_SHELL, loadShellOrFallback } from "./shell.server";
+import { BUILT_IN_SHELL, loadShell, loadShellOrFallback } from "./shell.server";
 
 const shops: { close(): Promise<void> }[] = [];
 
@@ -113,7 +113,7 @@ describe("the shell of every page", () => {
   it("is the built-in one when the content service fails and nothing was read yet", async () => {
     const shop = await startShop([{ status: 500 }]);
     const deadline = AbortSignal.timeout(PAGE_CONTENT_DEADLINE_MS);
-    const client = createReadClient(shop.services.content, deadline);
+    const client = () => createReadClient(shop.services.content, deadline);
     const shell = await loadShellOrFallback(client, shop.services.cache, deadline, logger);
     expect(shell).toEqual(BUILT_IN_SHELL);
   });
@@ -121,7 +121,7 @@ describe("the shell of every page", () => {
   it("is the built-in one within the deadline during a 429 storm", async () => {
     const shop = await startShop([{ status: 429, retryAfterSeconds: 0 }]);
     const deadline = AbortSignal.timeout(PAGE_CONTENT_DEADLINE_MS);
-    const client = createReadClient(shop.services.content, deadline);
+    const client = () => createReadClient(shop.services.content, deadline);
     const read = await settle(loadShellOrFallback(client, shop.services.cache, deadline, logger));
     expect(read.value).toEqual(BUILT_IN_SHELL);
     expect(read.ms).toBeLessThan(6000);
@@ -131,7 +131,7 @@ describe("the shell of every page", () => {
     const healthy = await startShop();
     const deadline = AbortSignal.timeout(PAGE_CONTENT_DEADLINE_MS);
     const good = await loadShellOrFallback(
-      createReadClient(healthy.services.content, deadline),
+      () => createReadClient(healthy.services.content, deadline),
       healthy.services.cache,
       deadline,
       logger,
@@ -139,11 +139,31 @@ describe("the shell of every page", () => {
     expect(good.navigation.length).toBeGreaterThan(BUILT_IN_SHELL.navigation.length);
     const failing = await startShop([{ status: 500 }]);
     const shell = await loadShellOrFallback(
-      createReadClient(failing.services.content, deadline),
+      () => createReadClient(failing.services.content, deadline),
       createMemoryCache(),
       deadline,
       logger,
     );
     expect(shell).toEqual(good);
+  });
+});
+
+describe("a shell the cache holds", () => {
+  it("is served without making a content client", async () => {
+    const shop = await startShop();
+    const deadline = AbortSignal.timeout(PAGE_CONTENT_DEADLINE_MS);
+    const read = await loadShell(
+      () => createReadClient(shop.services.content, deadline),
+      shop.services.cache,
+    );
+    const noClient = () => {
+      throw new Error("the shell was in the cache: no client was needed");
+    };
+    expect(await loadShell(noClient, shop.services.cache)).toEqual(read);
+    const warn = vi.fn();
+    expect(await loadShellOrFallback(noClient, shop.services.cache, deadline, { warn })).toEqual(
+      read,
+    );
+    expect(warn).not.toHaveBeenCalled();
   });
 });

@@ -62,8 +62,13 @@ export function contentReader(
   const { content, cache, config, logger } = services;
   const previewing = readPreviewToken(request.headers.get("Cookie")) !== null;
   const deadline = pageDeadline(request);
-  const published = createReadClient(content, deadline);
-  const client = previewing ? createPreviewClient(content, request, deadline) : published;
+  // Made on the first read the cache cannot answer: most pages need none.
+  let published: ContentClient | undefined;
+  const publishedClient = () => {
+    published ??= createReadClient(content, deadline);
+    return published;
+  };
+  const preview = previewing ? createPreviewClient(content, request, deadline) : undefined;
 
   async function guard<T>(work: Promise<T>): Promise<T> {
     try {
@@ -104,12 +109,16 @@ export function contentReader(
     cacheControl: previewing ? PREVIEW_PAGE_CACHE : PUBLIC_PAGE_CACHE,
     load(key, fetcher) {
       return guard(
-        previewing
-          ? fetcher(client)
-          : cache.fetch(`${CONTENT_CACHE_PREFIX}${key}`, () => fetcher(client), CONTENT_CACHE),
+        preview
+          ? fetcher(preview)
+          : cache.fetch(
+              `${CONTENT_CACHE_PREFIX}${key}`,
+              () => fetcher(publishedClient()),
+              CONTENT_CACHE,
+            ),
       );
     },
-    shell: () => guard(loadShell(published, cache, deadline)),
+    shell: () => guard(loadShell(publishedClient, cache, deadline)),
   };
 }
 

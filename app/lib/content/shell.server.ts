@@ -119,21 +119,36 @@ export function reshapeShell(
   };
 }
 
+/**
+ * The shell as every page sends it to the browser: the organisation and the social image only
+ * feed head tags and structured data, which the loaders build on the server.
+ */
+export type PageShell = Omit<Shell, "organisation" | "socialImage">;
+
+export function pageShell({ organisation: _organisation, socialImage: _image, ...shell }: Shell) {
+  return shell satisfies PageShell;
+}
+
 export const CONTENT_CACHE_PREFIX = "content:";
 /** Fresh for a minute, then served stale for a day while refreshing (ARCHITECTURE.md rule 5). */
 export const CONTENT_CACHE = { ttlSeconds: 60, swrSeconds: 24 * 60 * 60 };
 
+/**
+ * The shell, from the cache while it has one. `client` makes the content client a read needs,
+ * only when it comes to reading: most pages find the shell in the cache.
+ */
 export function loadShell(
-  client: ContentClient,
+  client: () => ContentClient,
   cache: Cache,
   signal?: AbortSignal,
 ): Promise<Shell> {
   return cache.fetch(
     `${CONTENT_CACHE_PREFIX}shell`,
     async () => {
+      const content = client();
       const [settings, navigation] = await Promise.all([
-        client.getSingle("settings", { signal }),
-        client.getSingle("navigation", { signal }),
+        content.getSingle("settings", { signal }),
+        content.getSingle("navigation", { signal }),
       ]);
       return reshapeShell(settings, navigation);
     },
@@ -171,7 +186,7 @@ let lastGoodShell: Shell | undefined;
  * pages need the content service; catalogue pages must not go down with it.
  */
 export async function loadShellOrFallback(
-  client: ContentClient,
+  client: () => ContentClient,
   cache: Cache,
   signal: AbortSignal,
   logger: Pick<Logger, "warn">,

@@ -170,10 +170,14 @@ export function createApp({
       app.listen = ((...args: Parameters<Express["listen"]>) =>
         createServer(listener).listen(...args)) as Express["listen"];
     }
-    app.use(requestLogs, compression(), assignNonce);
+    app.use(requestLogs);
+    // The app calls its emulators over loopback: compressing their answers only to inflate them
+    // in the same process cost a signed-in page with a cart about a tenth of its CPU.
+    if (emulators) app.use("/_emulators", emulators);
+    app.use(compression(), assignNonce);
   }
 
-  if (emulators) app.use("/_emulators", emulators);
+  if (emulators && viteMiddleware) app.use("/_emulators", emulators);
 
   // Vite's development scripts carry no nonce: the CSP guards production builds.
   if (!viteMiddleware) app.use(securityHeaders(config));

@@ -148,7 +148,7 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Name").fill(bot);
     await form.getByLabel("Email").fill("bot@example.com");
     await form.getByLabel("Message").fill("Cheap links for your site");
-    await page.locator('input[name="website"]').fill("https://spam.example", { force: true });
+    await form.locator('input[name="website"]').fill("https://spam.example", { force: true });
     await form.getByRole("button", { name: "Send enquiry" }).click();
     await expect(page).toHaveURL("/thank-you");
 

@@ -121,9 +121,13 @@ test.describe("purchase orders", () => {
     await page.goto(approve ?? "");
     await expect(page.getByTestId("decision-status")).toHaveText("Submitted");
     await page.getByRole("button", { name: `Approve ${number}` }).click();
-    await expect(page.getByRole("status")).toContainText(`${number} is now approved`);
+    await expect(page.getByRole("main").getByRole("status")).toContainText(
+      `${number} is now approved`,
+    );
     // The storefront emulator's Admin API made the Shopify draft order.
-    await expect(page.getByRole("status")).toContainText(/Shopify draft order #D\d+ is ready/);
+    await expect(page.getByRole("main").getByRole("status")).toContainText(
+      /Shopify draft order #D\d+ is ready/,
+    );
     const again = await page.goto(approve ?? "");
     expect(again?.status()).toBe(409);
     await expect(page.getByRole("alert")).toContainText("cannot be used again");

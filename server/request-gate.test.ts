@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStorefrontEmulator } from "../emulators/storefront";
 import { type LoopbackServer, listenOnLoopback } from "../tests/support/loopback";
 import { send } from "../tests/support/raw-http";
+import { stubServerBuild } from "../tests/support/stub-build";
 import { createApp } from "./app";
 import { readConfig } from "./config";
 import { openDatabase } from "./db";
@@ -24,51 +25,24 @@ const json = (body: unknown, init?: ResponseInit) => Response.json(body, init);
 
 /** Routes standing in for the app's: they say what they received. */
 function stubBuild(): ServerBuild {
-  const route = (id: string, path: string, module: Record<string, unknown>) => ({
-    id,
-    parentId: "root",
-    path,
-    module,
-  });
-  return {
-    routes: {
-      root: { id: "root", path: "", module: {} },
-      cart: route("cart", "api/cart", {
-        action: async ({ request }: { request: Request }) =>
-          json({ fields: [...(await request.formData()).keys()] }),
-      }),
-      logout: route("logout", "account/logout", { action: () => json({ signedOut: true }) }),
-      echo: route("echo", "echo", {
-        action: async ({ request }: { request: Request }) =>
-          json({ bytes: (await request.arrayBuffer()).byteLength }),
-      }),
-      boom: route("boom", "boom", {
-        loader: () => {
-          throw new Error("a fault in a loader");
-        },
-      }),
-      missing: route("missing", "*", { loader: () => new Response("missing", { status: 404 }) }),
-    },
-    entry: {
-      module: {
-        default: () => new Response("document", { status: 200 }),
-        handleError: () => {},
-        createAppContext: () => ({}),
-        oidcSettings: () => ({}),
-        hasPersonalCookie: (cookie: string | undefined) =>
-          cookie?.includes("lagoon_cart=") ?? false,
-        startMailDelivery: () => ({ stop: async () => {} }),
+  const route = (path: string, module: Record<string, unknown>) => ({ path, module });
+  return stubServerBuild({
+    cart: route("api/cart", {
+      action: async ({ request }: { request: Request }) =>
+        json({ fields: [...(await request.formData()).keys()] }),
+    }),
+    logout: route("account/logout", { action: () => json({ signedOut: true }) }),
+    echo: route("echo", {
+      action: async ({ request }: { request: Request }) =>
+        json({ bytes: (await request.arrayBuffer()).byteLength }),
+    }),
+    boom: route("boom", {
+      loader: () => {
+        throw new Error("a fault in a loader");
       },
-    },
-    assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
+    }),
+    missing: route("*", { loader: () => new Response("missing", { status: 404 }) }),
+  });
 }
 
 /**

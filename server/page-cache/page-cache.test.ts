@@ -6,6 +6,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type LoopbackServer, listenOnLoopback } from "../../tests/support/loopback";
+import { stubServerBuild } from "../../tests/support/stub-build";
 import { createApp } from "../app";
 import { createMemoryCache } from "../cache";
 import { createMemoryStore } from "../cache/memory-store";
@@ -40,36 +41,9 @@ function stubBuild(): ServerBuild {
     "no-s-maxage": page({ "Cache-Control": "public, max-age=300" }),
     "not-found": page({ "Cache-Control": PUBLIC }, 404),
   };
-  return {
-    routes: {
-      root: { id: "root", path: "", module: {} },
-      ...Object.fromEntries(
-        Object.entries(routes).map(([id, module]) => [
-          id,
-          { id, parentId: "root", path: id, module },
-        ]),
-      ),
-    },
-    entry: {
-      module: {
-        default: () => new Response("document"),
-        handleError: () => {},
-        createAppContext: () => ({}),
-        oidcSettings: () => ({}),
-        hasPersonalCookie: (cookie: string | undefined) =>
-          cookie?.includes("lagoon_cart=") ?? false,
-        startMailDelivery: () => ({ stop: async () => {} }),
-      },
-    },
-    assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
+  return stubServerBuild(
+    Object.fromEntries(Object.entries(routes).map(([id, module]) => [id, { module }])),
+  );
 }
 
 const SCRIPT = "export const greeting = 'hello from a hashed asset';\n".repeat(40);

@@ -48,22 +48,22 @@ const calls: [string, (account: CustomerAccount) => Promise<unknown>][] = [
   ["/account/orders/1001?x=1", (account) => account.order("gid://shopify/Order/1001")],
 ];
 
-/** Services whose platform rejects the token, and a session holding such a token. */
-async function rejectedSession() {
+/** Services on a platform at `api`, and a session holding a token `issuedBy` gave Olivia. */
+async function sessionAt(
+  api: Awaited<ReturnType<typeof startCustomerAccountEmulator>>,
+  issuedBy = api,
+) {
   const services = {
     config: readConfig({ NODE_ENV: "test" }),
     database,
     cache: createMemoryCache(),
     logger: { warn: () => {} },
-    // The provider that issued the token is gone: this one has other keys.
-    customerAccount: createCustomerAccountClient({
-      apiUrl: customerAccountApiUrl(restarted.issuer),
-    }),
+    customerAccount: createCustomerAccountClient({ apiUrl: customerAccountApiUrl(api.issuer) }),
   };
   const { setCookie } = await createSession(
     services,
     {
-      accessToken: await accessTokenFor(issuer, "olivia.bennett@example.com"),
+      accessToken: await accessTokenFor(issuedBy, "olivia.bennett@example.com"),
       accessTokenExpiresAt: Date.now() + 60_000,
       refreshToken: undefined,
       idToken: undefined,
@@ -72,6 +72,9 @@ async function rejectedSession() {
   );
   return { services, cookie: setCookie.split(";")[0] ?? "" };
 }
+
+/** The provider that issued the token is gone: the platform now has other keys. */
+const rejectedSession = () => sessionAt(restarted, issuer);
 
 describe("a token the platform rejects", () => {
   for (const [path, call] of calls) {
@@ -122,28 +125,10 @@ describe("a token the platform rejects", () => {
 describe("a refusal of the platform on a page", () => {
   // Found by the fuzz suite: HEAD /account?ordersAfter=pool answered 500 where GET answered 400.
   it.each(["GET", "HEAD"])("%s with a cursor that is no cursor is the 400 page", async (method) => {
-    const services = {
-      config: readConfig({ NODE_ENV: "test" }),
-      database,
-      cache: createMemoryCache(),
-      logger: { warn: () => {} },
-      customerAccount: createCustomerAccountClient({
-        apiUrl: customerAccountApiUrl(issuer.issuer),
-      }),
-    };
-    const { setCookie } = await createSession(
-      services,
-      {
-        accessToken: await accessTokenFor(issuer, "olivia.bennett@example.com"),
-        accessTokenExpiresAt: Date.now() + 60_000,
-        refreshToken: undefined,
-        idToken: undefined,
-      },
-      "gid://shopify/Customer/1",
-    );
+    const { services, cookie } = await sessionAt(issuer);
     const request = new Request("http://shop.example/account?ordersAfter=pool", {
       method,
-      headers: { Cookie: setCookie.split(";")[0] ?? "" },
+      headers: { Cookie: cookie },
     });
     const context = { services } as unknown as AppLoadContext;
 

@@ -1,0 +1,41 @@
+import type { ServerBuild } from "react-router";
+
+/**
+ * A server build whose routes stand in for the app's, each a module of its own under the root,
+ * for server tests that need React Router in front of something they control. `path` defaults to
+ * the route's id.
+ */
+export function stubServerBuild(
+  routes: Record<string, { path?: string; module: Record<string, unknown> }>,
+): ServerBuild {
+  return {
+    routes: {
+      root: { id: "root", path: "", module: {} },
+      ...Object.fromEntries(
+        Object.entries(routes).map(([id, { path = id, module }]) => [
+          id,
+          { id, parentId: "root", path, module },
+        ]),
+      ),
+    },
+    entry: {
+      module: {
+        default: () => new Response("document", { status: 200 }),
+        handleError: () => {},
+        createAppContext: () => ({}),
+        oidcSettings: () => ({}),
+        hasPersonalCookie: (cookie: string | undefined) =>
+          cookie?.includes("lagoon_cart=") ?? false,
+        startMailDelivery: () => ({ stop: async () => {} }),
+      },
+    },
+    assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}

@@ -52,6 +52,18 @@ function defineWorkerSuite(handle: () => DatabaseHandle) {
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
 
+  it("finds mail due at once, in the very millisecond it was written", async () => {
+    const { db } = handle();
+    const queued = await enqueueMail(db, mail("At once"));
+    const transport = recordingTransport();
+    // The database keeps microseconds; a worker's clock has milliseconds.
+    await deliverDueMail(
+      { db, transport, from: "shop@lagoon.example", logger: quiet },
+      new Date(queued.createdAt.getTime()),
+    );
+    expect(transport.sent.map((message) => message.subject)).toContain("At once");
+  });
+
   it("sends a reply-to address with the mail that has one, and none with the mail that has not", async () => {
     const { db } = handle();
     await enqueueMail(db, { ...mail("Enquiry"), replyTo: "ava@example.com" });

@@ -66,6 +66,9 @@ export async function enqueueMail(db: Database, input: MailInput): Promise<MailM
       htmlBody: mail.html ?? null,
       kind: mail.kind,
       replyTo: mail.replyTo ?? null,
+      // The worker asks "due by now?" with this process's clock, in milliseconds; the database's
+      // now() has microseconds, so mail written in the same millisecond looked not yet due.
+      nextAttemptAt: new Date(),
     })
     .returning();
   if (!row) throw new Error("Inserting into mail_outbox returned no row");

@@ -46,7 +46,8 @@ export interface AppContext extends AppStores {
    * the request's signal, its calls end when the shopper disconnects.
    */
   storefront(buyerIp?: string, signal?: AbortSignal): StorefrontClient;
-  catalog(buyerIp?: string): Catalog;
+  /** `signal`: the shopper's request, so their reads stop when they leave. */
+  catalog(buyerIp?: string, signal?: AbortSignal): Catalog;
   customerAccount: CustomerAccountClient;
   /** The email-marketing provider, server-side only: its key never reaches the browser. */
   newsletter: NewsletterClient;
@@ -96,7 +97,7 @@ export function createAppContext(stores: AppStores): AppContext {
     ...stores,
     content,
     storefront,
-    catalog: (buyerIp) => createCatalog(storefront(buyerIp)),
+    catalog: (buyerIp, signal) => createCatalog(storefront(buyerIp, signal)),
     customerAccount: createCustomerAccountClient(customerAccountClientSettings(config)),
     newsletter: createNewsletterClient({
       baseUrl:

@@ -10,7 +10,7 @@ import type { Route } from "./+types/api.predictive-search";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = normaliseSearchQuery(new URL(request.url).searchParams.get("q"));
   try {
-    const results = await catalogFor(context).predictiveSearch(query);
+    const results = await catalogFor(context, request).predictiveSearch(query);
     return Response.json(toSearchSuggestions(results), {
       headers: { "Cache-Control": PUBLIC_PAGE_CACHE },
     });

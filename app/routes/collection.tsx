@@ -28,7 +28,7 @@ import type { Route } from "./+types/collection";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const view = parseCollectionView(new URL(request.url).searchParams);
   const basePath = collectionPath(params.id);
-  const catalog = catalogFor(context);
+  const catalog = catalogFor(context, request);
   // The tag list is a refinement: without it the page still sells.
   const tags = catalog.getCollectionTags(params.id).catch((error: unknown) => {
     context.services.logger.warn({ err: error }, "collection page: tags unavailable");

@@ -12,7 +12,10 @@ import { siteNameFrom, titledMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const product = await requireCatalogData(catalogFor(context).getProduct(params.handle), context);
+  const product = await requireCatalogData(
+    catalogFor(context, request).getProduct(params.handle),
+    context,
+  );
   const variantParam = new URL(request.url).searchParams.get("variant");
   return productPageData(product, variantParam, context.services.config.publicUrl);
 }

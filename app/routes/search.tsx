@@ -9,7 +9,7 @@ import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = normaliseSearchQuery(new URL(request.url).searchParams.get("q"));
-  const catalog = catalogFor(context);
+  const catalog = catalogFor(context, request);
   // Collections to browse when there is nothing (or nothing found) to show.
   const browse = () =>
     catalog.getCollections().catch((error: unknown) => {

@@ -5,8 +5,12 @@ import { StorefrontError } from "./storefront.server";
 // What the catalogue's route modules share: the catalogue for this shopper, and how missing items
 // and a failing storefront become the spec's error pages.
 
-export function catalogFor(context: AppLoadContext): Catalog {
-  return context.services.catalog(context.buyerIp);
+/**
+ * The catalogue for this shopper. Given their request, its reads end when they leave (issue 14:
+ * a deadline, and cancelled on disconnect); shared cached reads only stop waiting.
+ */
+export function catalogFor(context: AppLoadContext, request?: Request): Catalog {
+  return context.services.catalog(context.buyerIp, request?.signal);
 }
 
 /** A StorefrontError becomes the error page with its status (503, 502); anything else is rethrown. */

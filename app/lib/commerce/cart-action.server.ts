@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import type { Cache } from "../cache";
 import type { Config } from "../config";
 import { CustomerActionError, customerAccount } from "../customer/account.server";
@@ -13,13 +12,18 @@ import { isSignedIn } from "../customer/session-cookie";
 import type { DatabaseHandle } from "../database";
 import { browserPostedForm, refererPath } from "../forms/form-post.server";
 import { safeRedirectPath } from "../safe-redirect";
-import { type Cart, type CartView, clampCartQuantity, isCourseProduct, toCartView } from "./cart";
-import { CART_ERRORS, type CartApi, CartUserError, createCartApi } from "./cart.server";
+import { type Cart, type CartView, toCartView } from "./cart";
+import { CART_ERRORS, CartUserError, createCartApi } from "./cart.server";
+import { addToCart, type CartTurn, removeLine, updateLine } from "./cart-changes.server";
 import { clearCartCookie, serializeCartSession, usableCartSession } from "./cart-cookie.server";
+import {
+  BadCartRequest,
+  type Intent,
+  IntentSchema,
+  MESSAGE_FOR_INTENT,
+} from "./cart-intent.server";
 import { CartBusyError, type CartLocks } from "./cart-lock.server";
 import { type CartNotice, serializeCartNotice } from "./cart-notice.server";
-import { MAX_SEATS, participantAttributes } from "./cart-participants";
-import { parseParticipants } from "./cart-participants-form.server";
 import {
   COMMERCIAL_CUSTOMER_NOTICE,
   COMMERCIAL_PRODUCTS_NOTICE,
@@ -43,75 +47,12 @@ export type CartActionData =
       notice?: CartNotice;
     };
 
-const VARIANT_ID = /^gid:\/\/shopify\/ProductVariant\/\d+$/;
-const LINE_ID = /^gid:\/\/shopify\/CartLine\/[^\s]+$/;
-
-const MAX_QUANTITY = 2_147_483_647;
-
-// product §5: quantities are whole numbers, at least 1, lower values become 1. Not a number at all
-// is bad input, not a 1.
-const QuantitySchema = z
-  .string()
-  .trim()
-  .regex(/^-?\d{1,10}$/)
-  .transform((value) => clampCartQuantity(value))
-  // The Storefront API's quantities are 32-bit: a larger one is the client's mistake (400), not
-  // an upstream failure (502).
-  .refine((quantity) => quantity <= MAX_QUANTITY);
-
-const ShownQuantitySchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,10}$/)
-  .transform(Number)
-  .refine((quantity) => quantity <= MAX_QUANTITY);
-
-const IntentSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("add"),
-    merchandiseId: z.string().regex(VARIANT_ID),
-    quantity: QuantitySchema.default(1),
-    formKey: z.string().max(100).optional(),
-  }),
-  z.object({
-    intent: z.literal("update"),
-    lineId: z.string().regex(LINE_ID),
-    quantity: QuantitySchema,
-    /**
-     * The quantity the shopper saw: a +/- press then applies `quantity - from` to the line as it
-     * is when the change is made, not `quantity` as a value (product §4).
-     */
-    from: ShownQuantitySchema.optional(),
-  }),
-  z.object({ intent: z.literal("remove"), lineId: z.string().regex(LINE_ID) }),
-  z.object({ intent: z.literal("checkout") }),
-]);
-
-type Intent = z.infer<typeof IntentSchema>;
-
-const MESSAGE_FOR_INTENT: Record<Intent["intent"], string> = {
-  add: CART_ERRORS.add,
-  update: CART_ERRORS.update,
-  remove: CART_ERRORS.remove,
-  checkout: "Failed to start checkout",
-};
-
 // product §8's toast for checking out an empty cart.
 export const EMPTY_CART_NOTICE: CartNotice = {
   title: "Empty Cart",
   description: "Your cart is empty!",
   kind: "error",
 };
-
-class BadCartRequest extends Error {
-  constructor(
-    message: string,
-    readonly fieldErrors?: Record<string, string>,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
 
 export interface CartActionServices {
   config: Config;
@@ -126,10 +67,6 @@ export interface CartActionServices {
   /** Reads whether the signed-in customer is commercial before checkout (product §6). */
   customerAccount: CustomerAccountClient;
 }
-
-// A double-submitted add (a double click, a form posted twice) arrives with the same form key;
-// ten minutes covers any retry a shopper would make by accident.
-const DUPLICATE_ADD_WINDOW = { ttlSeconds: 600 };
 
 export async function handleCartAction(
   request: Request,
@@ -316,96 +253,3 @@ const EMPTY_CART = new BadCartRequest(
   undefined,
   409,
 );
-
-/** Runs a change to an existing cart in its turn, with a Cart API that ends with the turn. */
-type CartTurn = <T>(cartId: string, change: (api: CartApi) => Promise<T>) => Promise<T>;
-
-async function addToCart(
-  api: CartApi,
-  inTurn: CartTurn,
-  cache: Cache,
-  cartId: string | null,
-  intent: Extract<Intent, { intent: "add" }>,
-  form: FormData,
-): Promise<Cart> {
-  const merchandise = await api.merchandise(intent.merchandiseId);
-  if (!merchandise) throw new BadCartRequest(CART_ERRORS.add);
-  let attributes: { key: string; value: string }[] = [];
-  if (isCourseProduct(merchandise.product)) {
-    if (intent.quantity > MAX_SEATS) throw new BadCartRequest(CART_ERRORS.add);
-    const result = parseParticipants(form, intent.quantity);
-    if ("fieldErrors" in result) {
-      const [first] = Object.values(result.fieldErrors);
-      throw new BadCartRequest(first ?? CART_ERRORS.add, result.fieldErrors, 422);
-    }
-    attributes = participantAttributes(result.participants);
-  }
-
-  const lines = [{ merchandiseId: intent.merchandiseId, quantity: intent.quantity, attributes }];
-  // A new cart is nobody else's yet, so it needs no turn.
-  const addToNewCart = async () => api.addLines(await api.create(), lines);
-  const add = async () => {
-    if (!cartId) return addToNewCart();
-    try {
-      return await inTurn(cartId, (locked) => locked.addLines(cartId, lines));
-    } catch (error) {
-      // The cookie named a cart that is gone (checked out, expired): start a new one.
-      if (!(error instanceof CartUserError && error.cartIsGone)) throw error;
-      return addToNewCart();
-    }
-  };
-
-  if (!intent.formKey || !cartId) return add();
-  const key = `cart-add:${cartId}:${intent.formKey}:${intent.merchandiseId}:${intent.quantity}`;
-  let added: Cart | undefined;
-  await cache.fetch(
-    key,
-    async () => {
-      added = await add();
-      return true;
-    },
-    DUPLICATE_ADD_WINDOW,
-  );
-  // `added` is unset when this was the duplicate: the cart as the first one left it.
-  return added ?? (await requireCart(api, cartId, CART_ERRORS.add));
-}
-
-async function requireCart(api: CartApi, cartId: string, message: string): Promise<Cart> {
-  const cart = await api.get(cartId);
-  if (!cart) throw new BadCartRequest(message);
-  return cart;
-}
-
-async function updateLine(
-  api: CartApi,
-  cartId: string,
-  intent: Extract<Intent, { intent: "update" }>,
-): Promise<Cart | null> {
-  let quantity = intent.quantity;
-  if (intent.from !== undefined) {
-    // Another tab or press may have changed the line since this one showed it: a +/- press adds
-    // its change to what the line holds now (read in this change's turn, so nothing else writes
-    // between this read and the write below), and no press is lost.
-    const current = await api.get(cartId);
-    const line = current?.lines.find((candidate) => candidate.id === intent.lineId);
-    if (!current || !line) return current;
-    quantity = clampCartQuantity(line.quantity + (intent.quantity - intent.from));
-    if (quantity > MAX_QUANTITY) throw new BadCartRequest(CART_ERRORS.update);
-  }
-  try {
-    return await api.updateLines(cartId, [{ id: intent.lineId, quantity }]);
-  } catch (error) {
-    if (error instanceof CartUserError && error.lineIsGone) return api.get(cartId);
-    throw error;
-  }
-}
-
-async function removeLine(api: CartApi, cartId: string, lineId: string): Promise<Cart | null> {
-  try {
-    return await api.removeLines(cartId, [lineId]);
-  } catch (error) {
-    // Removed already (another tab): the shopper's wish holds, so it is not an error.
-    if (error instanceof CartUserError && error.lineIsGone) return api.get(cartId);
-    throw error;
-  }
-}

@@ -1,6 +1,8 @@
 // The purchase-order checkout form's rules (product §5). Pure: the server checks every post with
 // them; the page shows each message beside its field and keeps what was typed.
 
+import { formText } from "../forms/form-text";
+
 export const PO_REFERENCE_MAX = 64;
 export const NOTES_MAX = 2_000;
 
@@ -43,17 +45,15 @@ export type ValidPoForm = {
   | { shippingMethod: "pickup"; locationId: string }
 );
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
-
 export function readPoForm(form: Pick<FormData, "get">): PoFormValues {
   return {
-    idempotencyKey: text(form.get("idempotencyKey")),
-    reference: text(form.get("reference")),
-    shippingMethod: text(form.get("shippingMethod")),
-    addressId: text(form.get("addressId")),
-    locationId: text(form.get("locationId")),
-    deliveryDate: text(form.get("deliveryDate")),
-    notes: text(form.get("notes")),
+    idempotencyKey: formText(form.get("idempotencyKey")),
+    reference: formText(form.get("reference")),
+    shippingMethod: formText(form.get("shippingMethod")),
+    addressId: formText(form.get("addressId")),
+    locationId: formText(form.get("locationId")),
+    deliveryDate: formText(form.get("deliveryDate")),
+    notes: formText(form.get("notes")),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formText } from "../forms/form-text";
 import { PHONE_REGEX } from "../forms/phone";
 import {
   EMAIL_MAX,
@@ -40,16 +41,14 @@ const EnquirySchema = z.object({
 
 export type ValidEnquiry = z.output<typeof EnquirySchema>;
 
-const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
-
 export function readEnquiryForm(form: Pick<FormData, "get">): EnquiryFormValues {
   return {
-    name: text(form.get("name")),
-    email: text(form.get("email")),
-    phone: text(form.get("phone")),
-    message: text(form.get("message")),
-    product: text(form.get("product")),
-    formKey: text(form.get("formKey")),
+    name: formText(form.get("name")),
+    email: formText(form.get("email")),
+    phone: formText(form.get("phone")),
+    message: formText(form.get("message")),
+    product: formText(form.get("product")),
+    formKey: formText(form.get("formKey")),
   };
 }
 

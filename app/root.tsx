@@ -29,17 +29,14 @@ import {
   useTagManagerPageViews,
 } from "./components/shell/tag-manager";
 import { loadCartForLayout } from "./lib/commerce/cart-layout.server";
-import { createReadClient } from "./lib/content/client.server";
-import { pageDeadline } from "./lib/content/reader.server";
-import { loadShellOrFallback, pageShell } from "./lib/content/shell.server";
+import { shellOrFallback } from "./lib/content/reader.server";
+import { pageShell } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
 import { takeNewsletterNotice } from "./lib/newsletter/subscribe.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, cache, logger } = context.services;
-  const deadline = pageDeadline(request);
   const [shell, cart, newsletter] = await Promise.all([
-    loadShellOrFallback(() => createReadClient(content, deadline), cache, deadline, logger),
+    shellOrFallback(request, context.services),
     loadCartForLayout(request, context.services, context.buyerIp),
     takeNewsletterNotice(request, context.services.config),
   ]);

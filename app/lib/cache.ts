@@ -18,8 +18,17 @@ export interface Cache {
    * misses for the same key share one fetch (per process). A failing background refresh keeps
    * serving stale and logs a warning; a failing fetch on a miss throws. A fetcher that returns
    * undefined is not cached.
+   *
+   * The fetcher gets the load's own signal, not a caller's: it aborts once every caller that
+   * waits for the load (each with its `signal`) has gone. A background refresh has no caller, so
+   * its fetcher must bound itself (a deadline). A caller should stop waiting on its own signal.
    */
-  fetch<T>(key: string, fetcher: () => Promise<T>, options: CacheOptions): Promise<T>;
+  fetch<T>(
+    key: string,
+    fetcher: (signal: AbortSignal) => Promise<T>,
+    options: CacheOptions,
+    signal?: AbortSignal,
+  ): Promise<T>;
   /**
    * Adds one to a counter and returns the new count. The counter starts at 1 and is gone
    * `windowSeconds` after its first increment (a fixed window), atomically across processes.

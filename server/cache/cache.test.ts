@@ -124,6 +124,68 @@ function defineCacheSuite(open: (logger: ReturnType<typeof silentLogger>) => Cac
     expect(results).toEqual(Array(5).fill({ handle: "sand-filter" }));
   });
 
+  it("keeps a shared fetch going while one caller still waits for it", async () => {
+    const answer = deferred<string>();
+    let fetchSignal: AbortSignal | undefined;
+    const fetcher = vi.fn((signal: AbortSignal) => {
+      fetchSignal = signal;
+      return answer.promise;
+    });
+    const leaving = new AbortController();
+    const first = cache.fetch("shared-read", fetcher, { ttlSeconds: 60 }, leaving.signal);
+    const second = cache.fetch(
+      "shared-read",
+      fetcher,
+      { ttlSeconds: 60 },
+      new AbortController().signal,
+    );
+    await vi.waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1));
+    // The shopper who started the read leaves; the one who joined it still gets the answer.
+    leaving.abort();
+    expect(fetchSignal?.aborted).toBe(false);
+    answer.resolve("sand filter");
+    expect(await second).toBe("sand filter");
+    expect(await first).toBe("sand filter");
+  });
+
+  it("aborts a shared fetch once every caller has gone", async () => {
+    let fetchSignal: AbortSignal | undefined;
+    const fetcher = (signal: AbortSignal) => {
+      fetchSignal = signal;
+      return new Promise<string>((_, reject) =>
+        signal.addEventListener("abort", () => reject(signal.reason)),
+      );
+    };
+    const callers = [new AbortController(), new AbortController()];
+    const reads = callers.map((caller) =>
+      cache.fetch("abandoned-read", fetcher, { ttlSeconds: 60 }, caller.signal).catch(() => "gone"),
+    );
+    await vi.waitFor(() => expect(fetchSignal).toBeDefined());
+    callers[0]?.abort();
+    expect(fetchSignal?.aborted).toBe(false);
+    callers[1]?.abort();
+    expect(fetchSignal?.aborted).toBe(true);
+    expect(await Promise.all(reads)).toEqual(["gone", "gone"]);
+  });
+
+  it("does not abort a background refresh when a caller joining it leaves", async () => {
+    await cache.fetch("stale-shared", async () => "old", { ttlSeconds: 0.1, swrSeconds: 30 });
+    await sleep(130);
+    const refresh = deferred<string>();
+    let fetchSignal: AbortSignal | undefined;
+    const refresher = (signal: AbortSignal) => {
+      fetchSignal = signal;
+      return refresh.promise;
+    };
+    const options = { ttlSeconds: 60, swrSeconds: 30 };
+    const leaving = new AbortController();
+    expect(await cache.fetch("stale-shared", refresher, options, leaving.signal)).toBe("old");
+    leaving.abort();
+    expect(fetchSignal?.aborted).toBe(false);
+    refresh.resolve("new");
+    await vi.waitFor(async () => expect(await cache.get("stale-shared")).toBe("new"));
+  });
+
   it("keeps serving stale when the background refresh fails, and says so", async () => {
     const options = { ttlSeconds: 0.1, swrSeconds: 30 };
     await cache.fetch("refresh-fails", async () => "still good", options);

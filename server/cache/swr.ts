@@ -24,6 +24,15 @@ interface Envelope {
   staleUntil: number;
 }
 
+type Fetcher<T> = (signal: AbortSignal) => Promise<T>;
+
+/** A load in flight, and how many callers still wait for it (Infinity: one that always will). */
+interface Load {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  waiting: number;
+}
+
 export const consoleCacheLogger: CacheLogger = {
   warn: ({ err, ...details }, message) => {
     const reason = err instanceof Error ? `: ${err.message}` : "";
@@ -36,7 +45,7 @@ export function createSwrCache(
   { logger = consoleCacheLogger }: { logger?: CacheLogger } = {},
 ): Cache {
   // One in-flight load per key, shared by concurrent misses and background refreshes.
-  const inFlight = new Map<string, Promise<unknown>>();
+  const inFlight = new Map<string, Load>();
 
   async function read(key: string): Promise<Envelope | undefined> {
     const text = await store.get(key);
@@ -53,29 +62,64 @@ export function createSwrCache(
     await store.set(key, JSON.stringify(envelope), ttlMs + swrMs);
   }
 
-  function load<T>(key: string, fetcher: () => Promise<T>, options: CacheOptions): Promise<T> {
-    const pending = inFlight.get(key);
-    if (pending) return pending as Promise<T>;
-
+  /**
+   * The key's load, started or joined. `signal` is the caller's: once every caller waiting for a
+   * load has gone, the load's own signal aborts, so nobody's read goes on for nobody. A caller
+   * without one (a background refresh) keeps the load going until the fetcher ends it.
+   */
+  function load<T>(
+    key: string,
+    fetcher: Fetcher<T>,
+    options: CacheOptions,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const joined = inFlight.get(key);
+    if (joined) {
+      wait(joined, signal);
+      return joined.promise as Promise<T>;
+    }
+    const controller = new AbortController();
     // Started on a later tick, so even a fetcher that throws synchronously settles after
-    // `loading` is registered and is then removed again.
-    const loading: Promise<T> = Promise.resolve().then(async () => {
+    // the load is registered and is then removed again.
+    const promise: Promise<T> = Promise.resolve().then(async () => {
       try {
-        const value = await fetcher();
+        const value = await fetcher(controller.signal);
         // A delete while we were fetching removed us from inFlight: the value may predate the
         // change that caused the delete, so hand it to our callers but don't cache it.
-        if (value !== undefined && inFlight.get(key) === loading) {
+        if (value !== undefined && inFlight.get(key) === started) {
           await write(key, value, options).catch((error: unknown) => {
             logger.warn({ key, err: error }, "Could not write to the cache; serving uncached");
           });
         }
         return value;
       } finally {
-        if (inFlight.get(key) === loading) inFlight.delete(key);
+        if (inFlight.get(key) === started) inFlight.delete(key);
       }
     });
-    inFlight.set(key, loading);
-    return loading;
+    const started: Load = { promise, controller, waiting: 0 };
+    inFlight.set(key, started);
+    wait(started, signal);
+    return promise;
+  }
+
+  function wait(load: Load, signal: AbortSignal | undefined) {
+    if (!signal) {
+      load.waiting = Number.POSITIVE_INFINITY;
+      return;
+    }
+    load.waiting += 1;
+    const leave = () => {
+      load.waiting -= 1;
+      if (load.waiting === 0) load.controller.abort(signal.reason);
+    };
+    if (signal.aborted) leave();
+    else {
+      signal.addEventListener("abort", leave, { once: true });
+      load.promise.then(
+        () => signal.removeEventListener("abort", leave),
+        () => signal.removeEventListener("abort", leave),
+      );
+    }
   }
 
   return {
@@ -102,7 +146,12 @@ export function createSwrCache(
       await store.deleteByPrefix(prefix);
     },
 
-    async fetch<T>(key: string, fetcher: () => Promise<T>, options: CacheOptions): Promise<T> {
+    async fetch<T>(
+      key: string,
+      fetcher: Fetcher<T>,
+      options: CacheOptions,
+      signal?: AbortSignal,
+    ): Promise<T> {
       durations(options);
       let envelope: Envelope | undefined;
       try {
@@ -116,13 +165,13 @@ export function createSwrCache(
       if (envelope && now < envelope.freshUntil) return envelope.value as T;
       if (envelope && now < envelope.staleUntil) {
         if (!inFlight.has(key)) {
-          load(key, fetcher, options).catch((error: unknown) => {
+          load(key, fetcher, options, undefined).catch((error: unknown) => {
             logger.warn({ key, err: error }, "Background refresh failed; still serving stale");
           });
         }
         return envelope.value as T;
       }
-      return load(key, fetcher, options);
+      return load(key, fetcher, options, signal);
     },
 
     increment(key: string, windowSeconds: number): Promise<number> {

@@ -54,6 +54,22 @@ export function createContentClient(source: ContentSource): ContentClient {
 }
 
 /**
+ * How long a page may wait for the content service, retries and `Retry-After` included
+ * (issue #14: one deadline per read, not one timeout per request).
+ */
+export const PAGE_CONTENT_DEADLINE_MS = 5000;
+
+/**
+ * What a cached read runs with: the cache shares it between every request that misses the same
+ * entry and runs it again in the background for none, so it ends when the last request waiting
+ * for it has gone (the cache's `loadSignal`) or at the page deadline, never with one shopper's
+ * disconnect.
+ */
+export function sharedReadSignal(loadSignal: AbortSignal): AbortSignal {
+  return AbortSignal.any([loadSignal, AbortSignal.timeout(PAGE_CONTENT_DEADLINE_MS)]);
+}
+
+/**
  * A client for one read whose every request ends with `signal` (the shopper's disconnect and
  * the page's deadline). It takes the master ref from the shared client, which keeps the
  * repository for a few seconds, so a read costs no extra request.

@@ -81,6 +81,24 @@ describe("a content read has one deadline", () => {
     expect(read.ms).toBeLessThan(6000);
   }, 15_000);
 
+  it("a shopper who leaves a read another shopper joined does not end it for them", async () => {
+    const shop = await startShop([
+      { status: 200, delayMs: 800, documentTypes: ["news_blog_page"] },
+    ]);
+    const leaving = new AbortController();
+    const first = settle(
+      loadNewsList(contentReader(shop.request(leaving.signal), shop.services), 1),
+    );
+    await pause(200);
+    const second = settle(loadNewsList(contentReader(shop.request(), shop.services), 1));
+    await pause(100);
+    leaving.abort();
+    expect((await first).error?.init?.status).toBe(503);
+    const joined = await second;
+    expect(joined.error).toBeUndefined();
+    expect(joined.value).toMatchObject({ page: 1 });
+  }, 15_000);
+
   it("a shopper who disconnects stops the calls at once", async () => {
     const shop = await startShop([{ status: 429, retryAfterSeconds: 0 }]);
     const shopper = new AbortController();

@@ -6,10 +6,18 @@ import {
   type ContentClient,
   createPreviewClient,
   createReadClient,
+  PAGE_CONTENT_DEADLINE_MS,
   prismic,
+  sharedReadSignal,
 } from "./client.server";
 import { clearPreviewCookie, readPreviewToken } from "./preview.server";
-import { CONTENT_CACHE, CONTENT_CACHE_PREFIX, loadShell, type Shell } from "./shell.server";
+import {
+  CONTENT_CACHE,
+  CONTENT_CACHE_PREFIX,
+  loadShell,
+  loadShellOrFallback,
+  type Shell,
+} from "./shell.server";
 
 export interface PreviewState {
   /** Set in connected mode, where Prismic's toolbar script is loaded for the repository. */
@@ -34,11 +42,7 @@ export async function orNull<T>(load: Promise<T>): Promise<T | null> {
   }
 }
 
-/**
- * How long a page may wait for the content service, retries and `Retry-After` included
- * (issue #14: one deadline per read, not one timeout per request).
- */
-export const PAGE_CONTENT_DEADLINE_MS = 5000;
+export { PAGE_CONTENT_DEADLINE_MS };
 
 /** Ends when the shopper disconnects or the page's deadline passes, whichever comes first. */
 export function pageDeadline(request: Request, ms = PAGE_CONTENT_DEADLINE_MS): AbortSignal {
@@ -62,12 +66,8 @@ export function contentReader(
   const { content, cache, config, logger } = services;
   const previewing = readPreviewToken(request.headers.get("Cookie")) !== null;
   const deadline = pageDeadline(request);
-  // Made on the first read the cache cannot answer: most pages need none.
-  let published: ContentClient | undefined;
-  const publishedClient = () => {
-    published ??= createReadClient(content, deadline);
-    return published;
-  };
+  // Made on a read the cache cannot answer, for that read: most pages need none.
+  const publishedClient = (signal: AbortSignal) => createReadClient(content, signal);
   const preview = previewing ? createPreviewClient(content, request, deadline) : undefined;
 
   async function guard<T>(work: Promise<T>): Promise<T> {
@@ -113,13 +113,30 @@ export function contentReader(
           ? fetcher(preview)
           : cache.fetch(
               `${CONTENT_CACHE_PREFIX}${key}`,
-              () => fetcher(publishedClient()),
+              (loadSignal) => fetcher(publishedClient(sharedReadSignal(loadSignal))),
               CONTENT_CACHE,
+              request.signal,
             ),
       );
     },
     shell: () => guard(loadShell(publishedClient, cache, deadline)),
   };
+}
+
+/**
+ * The shell for what must not go down with the content service (every page's frame, a
+ * certificate's issuer): never fails (`loadShellOrFallback`), ends with the page's deadline.
+ */
+export function shellOrFallback(
+  request: Request,
+  { content, cache, logger }: Pick<AppContext, "content" | "cache" | "logger">,
+): Promise<Shell> {
+  return loadShellOrFallback(
+    (signal) => createReadClient(content, signal),
+    cache,
+    pageDeadline(request),
+    logger,
+  );
 }
 
 /** A page's loader data with the preview state, cacheable by a CDN unless it is a preview. */

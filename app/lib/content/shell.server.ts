@@ -2,7 +2,7 @@ import type { Content } from "@prismicio/client";
 import type { Logger } from "pino";
 import { untilAborted } from "../abort";
 import type { Cache } from "../cache";
-import type { ContentClient } from "./client.server";
+import { type ContentClient, sharedReadSignal } from "./client.server";
 import { type ContentImage, linkToHref, reshapeImage, text } from "./fields";
 
 export const SOCIAL_PLATFORMS = [
@@ -138,14 +138,15 @@ export const CONTENT_CACHE = { ttlSeconds: 60, swrSeconds: 24 * 60 * 60 };
  * only when it comes to reading: most pages find the shell in the cache.
  */
 export function loadShell(
-  client: () => ContentClient,
+  client: (signal: AbortSignal) => ContentClient,
   cache: Cache,
   signal?: AbortSignal,
 ): Promise<Shell> {
   return cache.fetch(
     `${CONTENT_CACHE_PREFIX}shell`,
-    async () => {
-      const content = client();
+    async (loadSignal) => {
+      const signal = sharedReadSignal(loadSignal);
+      const content = client(signal);
       const [settings, navigation] = await Promise.all([
         content.getSingle("settings", { signal }),
         content.getSingle("navigation", { signal }),
@@ -153,6 +154,7 @@ export function loadShell(
       return reshapeShell(settings, navigation);
     },
     CONTENT_CACHE,
+    signal,
   );
 }
 
@@ -186,7 +188,7 @@ let lastGoodShell: Shell | undefined;
  * pages need the content service; catalogue pages must not go down with it.
  */
 export async function loadShellOrFallback(
-  client: () => ContentClient,
+  client: (signal: AbortSignal) => ContentClient,
   cache: Cache,
   signal: AbortSignal,
   logger: Pick<Logger, "warn">,

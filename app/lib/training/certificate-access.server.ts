@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { formatDate } from "../content/content-document.server";
-import { contentReader } from "../content/reader.server";
+import { shellOrFallback } from "../content/reader.server";
 import { type CustomerProfile, customerAccount } from "../customer/account.server";
 import { readFreshSession } from "../customer/fresh-session.server";
 import { withCookies } from "../customer/session.server";
@@ -65,7 +65,7 @@ export async function requireCertificate(
 
   const [profile, shell] = await Promise.all([
     customerAccount(services, fresh.session).profile(),
-    contentReader(request, services).shell(),
+    shellOrFallback(request, services),
   ]);
   const certificates = await loadCustomerCertificates(request, services, profile.courses);
   const held = certificates.find(
@@ -95,7 +95,7 @@ async function fromSignedLink(
   const code = readSignedLink(services.config.sessionSecret, courseId, params);
   const issued = code ? await findCertificate(services.database.db, code) : null;
   if (!issued || issued.courseId !== courseId) notHeld();
-  const shell = await contentReader(request, services).shell();
+  const shell = await shellOrFallback(request, services);
   const query = new URLSearchParams(
     ["code", "expires", "sig"].map((key) => [key, params.get(key) ?? ""]),
   ).toString();

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { formatDate } from "../content/content-document.server";
-import { contentReader } from "../content/reader.server";
+import { shellOrFallback } from "../content/reader.server";
 import { normaliseCertificateCode } from "./certificate-code.server";
 import { findCertificate } from "./certificate-registry.server";
 
@@ -25,7 +25,7 @@ export async function verifyCertificate(
   const code = normaliseCertificateCode(typed);
   const issued = code ? await findCertificate(services.database.db, code) : null;
   if (!issued) return { genuine: false, code: code ?? typed };
-  const shell = await contentReader(request, services).shell();
+  const shell = await shellOrFallback(request, services);
   return {
     genuine: true,
     code: issued.code,

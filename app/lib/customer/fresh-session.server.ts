@@ -15,6 +15,7 @@ import {
   deleteSession,
   hasSessionCookie,
   isAccessTokenValid,
+  loadSession,
   readSession,
   type SessionStores,
   saveRefreshedTokens,
@@ -108,7 +109,15 @@ export async function readFreshSession(
       if (!saved) return { status: "rejected", setCookies: await clearSessionCookie(config) };
       return { status: "signed-in", session: saved, setCookies: [] };
     } catch (error) {
-      if (error instanceof RefreshRejectedError) return rejected();
+      if (error instanceof RefreshRejectedError) {
+        // With refresh-token rotation, another process that refreshed this session first made
+        // our token stale: its tokens are in the record now, and the customer stays signed in.
+        const current = await loadSession(services, session.id);
+        if (current && current.refreshToken !== refreshToken && isAccessTokenValid(current)) {
+          return { status: "signed-in", session: current, setCookies: [] };
+        }
+        return rejected();
+      }
       if (!(error instanceof IdentityProviderUnavailableError)) throw error;
     }
   }

@@ -59,6 +59,14 @@ const rotated: CustomerTokens = {
   idToken: undefined,
 };
 
+function deferredTokens() {
+  let resolve!: (tokens: CustomerTokens) => void;
+  const promise = new Promise<CustomerTokens>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
 /** A request carrying the cookie of a session just started with `tokens`. */
 async function requestWith(tokens?: CustomerTokens, path = "/account/orders/7?x=1") {
   const Cookie = tokens
@@ -158,6 +166,31 @@ describe("readFreshSession (product §4)", () => {
     expect(fresh).toEqual({ status: "unavailable" });
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the customer signed in when another process refreshed first and rotated the token", async () => {
+    const request = await requestWith(expired);
+    // Two processes share the database but not a cache (no Redis): both find the token expired.
+    const otherProcess = { ...services, cache: createMemoryCache() };
+    const firstRefresh = deferredTokens();
+    refresh.mockImplementationOnce(() => firstRefresh.promise);
+    // The provider rotates refresh tokens: the second use of refresh-1 is rejected.
+    refresh.mockImplementationOnce(async () => {
+      firstRefresh.resolve(rotated);
+      await vi.waitFor(async () =>
+        expect(await readSession(request, services)).toMatchObject({ version: 2 }),
+      );
+      throw new RefreshRejectedError("invalid_grant");
+    });
+    const [first, second] = await Promise.all([
+      readFreshSession(request.clone(), services, { timing: noWait }),
+      readFreshSession(request.clone(), otherProcess, { timing: noWait }),
+    ]);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    for (const fresh of [first, second]) {
+      expect(fresh).toMatchObject({ status: "signed-in", session: { accessToken: "d.e.f" } });
+    }
+    expect(await readSession(request, services)).toMatchObject({ refreshToken: "refresh-2" });
   });
 
   it("ends the session at once when the provider rejects the refresh token", async () => {

@@ -71,7 +71,8 @@ export async function readSession(
   return id ? loadSession(stores, id) : null;
 }
 
-async function loadSession(
+/** The session record as it is now (another request or process may have changed it). */
+export async function loadSession(
   { config, database }: SessionStores,
   id: string,
 ): Promise<CustomerSession | null> {

@@ -14,15 +14,9 @@ import {
 import { collectionPath } from "../lib/commerce/paths";
 import { sanitizeDescription } from "../lib/commerce/sanitize-description.server";
 import { StorefrontError } from "../lib/commerce/storefront.server";
+import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
-import {
-  absoluteUrl,
-  breadcrumbJsonLd,
-  catalogMeta,
-  metaDescription,
-  siteNameFrom,
-  titledMeta,
-} from "../lib/seo";
+import { absoluteUrl, breadcrumbJsonLd, catalogMeta, metaDescription } from "../lib/seo";
 import type { Route } from "./+types/collection";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -4,7 +4,6 @@ import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadContactPage } from "../lib/content/pages.server";
 import { loadContactForm, submitContactForm } from "../lib/enquiries/contact-form.server";
-import { seoMeta } from "../lib/seo";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/contact";
 
@@ -24,7 +23,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { page, form, preview } = loaderData;

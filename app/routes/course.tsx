@@ -3,7 +3,6 @@ import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadCourse } from "../lib/content/courses.server";
-import { seoMeta } from "../lib/seo";
 import { loadCourseBooking } from "../lib/training/course-booking.server";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
@@ -27,7 +26,7 @@ export const loader = (args: Route.LoaderArgs) => {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function Course({ loaderData }: Route.ComponentProps) {
   const { course, booking, crumbs, preview, seo } = loaderData;

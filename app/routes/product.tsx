@@ -7,8 +7,8 @@ import { VariantPicker } from "../components/product/variant-picker";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
 import { productPageData } from "../lib/commerce/product-page.server";
+import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
-import { siteNameFrom, titledMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

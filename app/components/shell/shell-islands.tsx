@@ -1,11 +1,5 @@
-import {
-  Component,
-  type ComponentProps,
-  type ComponentType,
-  type ReactNode,
-  Suspense,
-} from "react";
-import { lazyComponent } from "../lazy";
+import type { ComponentProps, ComponentType } from "react";
+import { deferred } from "../deferred";
 import type * as Parts from "./shell-parts";
 
 // The shell around every page (header, announcement bar, footer, cart drawer, their effects)
@@ -15,52 +9,18 @@ import type * as Parts from "./shell-parts";
 // form, the dropdowns (<details>) and the drawers (<dialog> opened by invoker commands).
 
 type PartName = keyof typeof Parts & Capitalize<string>;
-type PropsOf<Name extends PartName> = ComponentProps<(typeof Parts)[Name]>;
+type PropsOf<Name extends PartName> = ComponentProps<(typeof Parts)[Name]> & object;
 
 const loadParts = () => import("./shell-parts");
 
-function part<Name extends PartName>(name: Name) {
-  return lazyComponent<PropsOf<Name>>(
-    () => loadParts().then((parts) => parts[name] as ComponentType<PropsOf<Name>>),
-    { hydrate: "when-idle" },
-  );
-}
+const part = <Name extends PartName>(name: Name) =>
+  deferred(() => loadParts().then((parts) => parts[name] as ComponentType<PropsOf<Name>>));
 
-/**
- * If the parts' code cannot load (a deploy removed it, and the one reload of product §4 did not
- * help), the page goes on without them rather than failing as a whole.
- */
-class PartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
-
-function island<Name extends PartName>(name: Name) {
-  const Part = part(name) as ComponentType<PropsOf<Name> & object>;
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level below.
-  return function Island(props: PropsOf<Name>) {
-    return (
-      <PartBoundary>
-        <Suspense fallback={null}>
-          <Part {...(props as PropsOf<Name> & object)} />
-        </Suspense>
-      </PartBoundary>
-    );
-  };
-}
-
-export const Announcements = island("Announcements");
-export const Header = island("Header");
-export const CartNoticeBanner = island("CartNoticeBanner");
-export const SiteFooter = island("SiteFooter");
-export const CartDrawer = island("CartDrawer");
-export const ToastHost = island("ToastHost");
-export const NavigationProgress = island("NavigationProgress");
-export const ShellEffects = island("ShellEffects");
+export const Announcements = part("Announcements");
+export const Header = part("Header");
+export const CartNoticeBanner = part("CartNoticeBanner");
+export const SiteFooter = part("SiteFooter");
+export const CartDrawer = part("CartDrawer");
+export const ToastHost = part("ToastHost");
+export const NavigationProgress = part("NavigationProgress");
+export const ShellEffects = part("ShellEffects");

@@ -1,11 +1,17 @@
-import { EnquiryForm } from "../components/contact/enquiry-form";
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { deferred } from "../components/deferred";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadContactPage } from "../lib/content/pages.server";
 import { loadContactForm, submitContactForm } from "../lib/enquiries/contact-form.server";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/contact";
+
+// The enquiry form hydrates after the page (docs/decisions/001-javascript-budget.md); until then
+// it posts as it does without JavaScript.
+const EnquiryForm = deferred(() =>
+  import("../components/contact/enquiry-form").then((module) => module.EnquiryForm),
+);
 
 // `?product={handle}` (the product page's "Request a quote") puts that product on the form.
 export const loader = (args: Route.LoaderArgs) =>

@@ -1,6 +1,6 @@
 import { PageHeader, StructuredData } from "../components/content/page-parts";
-import { deferred } from "../components/deferred";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { deferred } from "../components/deferred";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadCourse } from "../lib/content/courses.server";
 import { loadCourseBooking } from "../lib/training/course-booking.server";

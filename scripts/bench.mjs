@@ -21,6 +21,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const PLAIN_PORT = PORT + 1;
 const ROUTER_PORT = PORT + 2;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+// Each server gets this long under the same load first, unmeasured: a cold JIT made the first
+// runs (React Router's one-route page above all) read at half speed; 2 s was not enough for it.
+const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ACCEPT_ENCODING = "br, gzip";
 const PAGES = [
@@ -100,6 +103,7 @@ async function load(url, headers, expectCache) {
   if (!check.ok || (expectCache && cache !== expectCache)) {
     throw new Error(`${url} answered ${check.status} ${cache ?? ""}, expected ${expectCache}`);
   }
+  if (WARM_UP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return {
     rps: Math.round(result.requests.average),

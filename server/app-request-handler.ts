@@ -1,3 +1,5 @@
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type {
   Request as ExpressRequest,
@@ -5,7 +7,7 @@ import type {
   RequestHandler,
 } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
-import type { PageCache } from "./page-cache";
+import { type PageCache, preferredEncoding } from "./page-cache";
 import { gatedBody } from "./request-gate";
 
 /**
@@ -35,7 +37,7 @@ export function createAppRequestHandler({
         getLoadContext(req, res),
       );
       if (fillUrl && (await pageCache?.fill(req, res, response))) return;
-      await sendResponse(res, response);
+      await sendResponse(req, res, response);
     } catch (error) {
       next(error);
     }
@@ -64,7 +66,21 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, fillUrl?: URL
   });
 }
 
-async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+/** What is worth compressing: markup, data and text, not images or streams. */
+const COMPRESSIBLE =
+  /^(?:text\/(?!event-stream)|application\/(?:json|xml|javascript|[\w.+-]+\+(?:json|xml)))/i;
+/** Below this a compressed answer saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 1024;
+const RENDERED_BROTLI = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } };
+const RENDERED_GZIP = { level: 6 };
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzip);
+
+async function sendResponse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  response: Response,
+): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -77,10 +93,45 @@ async function sendResponse(res: ExpressResponse, response: Response): Promise<v
     res.end();
     return;
   }
+  const encoding = renderedEncoding(req, response);
   try {
-    await writeReadableStreamToWritable(response.body, res);
+    if (encoding) await sendWhole(res, response, encoding);
+    else await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
   }
+}
+
+/**
+ * The encoding to compress a rendered answer in, or null to stream it as it is. A page is rendered
+ * in one pass (no loader defers data), so it is compressed whole, once: compressing it as React
+ * streams it, in pieces through the compression middleware, cost several times the CPU of one
+ * call (decision 009).
+ */
+function renderedEncoding(req: ExpressRequest, response: Response): "br" | "gzip" | null {
+  if (req.method === "HEAD" || response.headers.has("Content-Encoding")) return null;
+  if (!COMPRESSIBLE.test(response.headers.get("Content-Type") ?? "")) return null;
+  if (/\bno-transform\b/i.test(response.headers.get("Cache-Control") ?? "")) return null;
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
+  return encoding === "identity" ? null : encoding;
+}
+
+async function sendWhole(res: ExpressResponse, response: Response, encoding: "br" | "gzip") {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.vary("Accept-Encoding");
+  if (res.destroyed) return;
+  if (body.length < MIN_COMPRESS_BYTES) {
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+    return;
+  }
+  const compressed =
+    encoding === "br"
+      ? await compressBrotli(body, RENDERED_BROTLI)
+      : await compressGzip(body, RENDERED_GZIP);
+  if (res.destroyed) return;
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", compressed.length);
+  res.end(compressed);
 }

@@ -1,7 +1,6 @@
 import { createServer, type RequestListener } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { constants as zlib } from "node:zlib";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import onHeaders from "on-headers";
@@ -22,17 +21,6 @@ import {
 import { assignNonce, securityHeaders } from "./security";
 import { loadClientFiles, serveClientFiles } from "./static-files";
 import type { ServerStores } from "./stores";
-
-/**
- * What is rendered per request (personal pages, cache misses) is compressed as it streams, on the
- * request's own CPU: brotli at quality 2 and gzip at level 3 take about half the CPU of the
- * defaults (4 and 6) on a product page for about 10 % more bytes. Built files and stored pages
- * are compressed once, at the highest levels (decision 008).
- */
-const compressRenderedPages = compression({
-  level: 3,
-  brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2 } },
-});
 
 const SHOPIFY_WEBHOOK_PATH = "/api/webhooks/shopify";
 const SHOPIFY_WEBHOOK_MAX_BYTES = 1024 * 1024;
@@ -186,7 +174,7 @@ export function createApp({
     // The app calls its emulators over loopback: compressing their answers only to inflate them
     // in the same process cost a signed-in page with a cart about a tenth of its CPU.
     if (emulators) app.use("/_emulators", emulators);
-    app.use(compressRenderedPages, assignNonce);
+    app.use(compression(), assignNonce);
   }
 
   if (emulators && viteMiddleware) app.use("/_emulators", emulators);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,19 +12,22 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { deferredPartsHydrated, lazyComponent } from "./components/lazy";
+import { CartDrawer } from "./components/cart/cart-drawer";
+import { CartNoticeBanner } from "./components/cart/cart-notice";
+import { ToastHost } from "./components/cart/toaster";
+import { useCartQuantity } from "./components/cart/use-cart";
+import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
+import { AnnouncementBar } from "./components/shell/announcement-bar";
+import { NavigationProgress } from "./components/shell/navigation-progress";
+import { useNewBuildReload } from "./components/shell/new-build";
+import { SiteFooter } from "./components/shell/site-footer";
+import { SiteHeader } from "./components/shell/site-header";
 import {
-  Announcements,
-  CartDrawer,
-  CartNoticeBanner,
-  Header,
-  NavigationProgress,
-  ShellEffects,
-  SiteFooter,
-  ToastHost,
-} from "./components/shell/shell-islands";
-import { TagManagerNoScript, TagManagerScript } from "./components/shell/tag-manager";
+  TagManagerNoScript,
+  TagManagerScript,
+  useTagManagerPageViews,
+} from "./components/shell/tag-manager";
 import { loadCartForLayout } from "./lib/commerce/cart-layout.server";
 import { shellOrFallback } from "./lib/content/reader.server";
 import { pageShell } from "./lib/content/shell.server";
@@ -51,27 +54,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-// Inline scripts run from the server's markup; the browser's copy of the page does not need their
-// text (React does not compare an element's inner HTML when it hydrates).
-const CHUNK_RELOAD_GUARD = !import.meta.env.SSR
-  ? ""
-  : `addEventListener("vite:preloadError",function(e){try{var k="lagoon:chunk-reload",t=Number(sessionStorage.getItem(k)||0);if(Date.now()-t>1e4){sessionStorage.setItem(k,String(Date.now()));location.reload()}}catch(_){}})`;
-
-// Only a page that failed needs the error page's code.
-const ErrorPage = lazyComponent(() =>
-  import("./components/error-page").then((module) => module.ErrorPage),
-);
+const CHUNK_RELOAD_GUARD = `addEventListener("vite:preloadError",function(e){try{var k="lagoon:chunk-reload",t=Number(sessionStorage.getItem(k)||0);if(Date.now()-t>1e4){sessionStorage.setItem(k,String(Date.now()));location.reload()}}catch(_){}})`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Lets tests (and CSS) know the page is interactive, the shell's deferred parts included.
+  // Lets tests (and CSS) know the page is interactive.
   useEffect(() => {
-    void deferredPartsHydrated().then(() => {
-      document.documentElement.dataset.hydrated = "true";
-    });
+    document.documentElement.dataset.hydrated = "true";
   }, []);
   const data = useRouteLoaderData<typeof loader>("root");
+  const cartQuantity = useCartQuantity();
   const gtmId = data?.gtmId ?? null;
+  useTagManagerPageViews(gtmId !== null);
+  useNewBuildReload();
   return (
     <html lang="en-AU">
       <head>
@@ -85,7 +80,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             a second failure within 10 s shows the error page rather than reloading in a loop. */}
         <script
           nonce={nonce}
-          suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input.
           dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_GUARD }}
         />
@@ -95,7 +89,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {gtmId ? <TagManagerNoScript id={gtmId} /> : null}
-        <ShellEffects tagManager={gtmId !== null} />
         <NavigationProgress />
         <a
           href="#main"
@@ -105,8 +98,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {data ? (
           <>
-            <Announcements announcements={data.shell.announcements} signedIn={data.signedIn} />
-            <Header siteName={data.shell.siteName} navigation={data.shell.navigation} />
+            <AnnouncementBar
+              announcements={data.shell.announcements}
+              signedIn={data.signedIn}
+              cartQuantity={cartQuantity}
+            />
+            <SiteHeader
+              siteName={data.shell.siteName}
+              navigation={data.shell.navigation}
+              cartQuantity={cartQuantity}
+            />
             <CartNoticeBanner notice={data.cart.notice} />
           </>
         ) : null}
@@ -143,9 +144,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <title>{status === 404 ? "Page not found" : "Something went wrong"}</title>
-      <Suspense fallback={null}>
-        <ErrorPage status={status} path={location.pathname} />
-      </Suspense>
+      <ErrorPage status={status} path={location.pathname} />
     </>
   );
 }

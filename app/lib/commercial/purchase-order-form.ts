@@ -1,7 +1,7 @@
 // The purchase-order checkout form's rules (product §5). Pure: the server checks every post with
 // them; the page shows each message beside its field and keeps what was typed.
 
-import { formText } from "../forms/form-text";
+import { formTexts } from "../forms/form-text";
 
 export const PO_REFERENCE_MAX = 64;
 export const NOTES_MAX = 2_000;
@@ -46,15 +46,15 @@ export type ValidPoForm = {
 );
 
 export function readPoForm(form: Pick<FormData, "get">): PoFormValues {
-  return {
-    idempotencyKey: formText(form.get("idempotencyKey")),
-    reference: formText(form.get("reference")),
-    shippingMethod: formText(form.get("shippingMethod")),
-    addressId: formText(form.get("addressId")),
-    locationId: formText(form.get("locationId")),
-    deliveryDate: formText(form.get("deliveryDate")),
-    notes: formText(form.get("notes")),
-  };
+  return formTexts(form, [
+    "idempotencyKey",
+    "reference",
+    "shippingMethod",
+    "addressId",
+    "locationId",
+    "deliveryDate",
+    "notes",
+  ]);
 }
 
 /** The form's key: the same cart in two tabs, or a form posted twice, makes one order. */

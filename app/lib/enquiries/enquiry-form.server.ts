@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formText } from "../forms/form-text";
+import { formTexts } from "../forms/form-text";
 import { PHONE_REGEX } from "../forms/phone";
 import {
   EMAIL_MAX,
@@ -42,14 +42,7 @@ const EnquirySchema = z.object({
 export type ValidEnquiry = z.output<typeof EnquirySchema>;
 
 export function readEnquiryForm(form: Pick<FormData, "get">): EnquiryFormValues {
-  return {
-    name: formText(form.get("name")),
-    email: formText(form.get("email")),
-    phone: formText(form.get("phone")),
-    message: formText(form.get("message")),
-    product: formText(form.get("product")),
-    formKey: formText(form.get("formKey")),
-  };
+  return formTexts(form, ["name", "email", "phone", "message", "product", "formKey"]);
 }
 
 export function validateEnquiryForm(

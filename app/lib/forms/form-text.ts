@@ -1,3 +1,14 @@
 /** A form field as the text the shopper typed: a missing field or a file is empty text. */
 export const formText = (value: FormDataEntryValue | null): string =>
   typeof value === "string" ? value : "";
+
+/** The named fields of a form, each as the text the shopper typed (`formText`). */
+export function formTexts<Name extends string>(
+  form: Pick<FormData, "get">,
+  names: readonly Name[],
+): Record<Name, string> {
+  return Object.fromEntries(names.map((name) => [name, formText(form.get(name))])) as Record<
+    Name,
+    string
+  >;
+}

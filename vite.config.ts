@@ -3,16 +3,23 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
+/** Small helpers nearly every page uses (its title, its breadcrumbs): cheaper in the shell. */
+const SHELL_EXTRAS = /\/app\/(lib\/head|components\/ui\/breadcrumbs)\.tsx?$/;
+/** What every catalogue listing shows: product cards with their prices, images and add-to-cart. */
+const CATALOGUE =
+  /\/app\/(components\/product\/(product-card|product-image|price)|components\/cart\/add-to-cart|lib\/commerce\/paths)\.tsx?$/;
+const CONTENT_PAGE =
+  /\/app\/(slices\/(parts|slice-zone)|components\/content\/(page-parts|preview-banner))\.tsx$/;
+
 /**
  * Everything the root route imports (the shell: header, footer, cart drawer, their helpers) goes
  * into one `shell` chunk instead of the half-dozen small shared chunks the bundler would make:
  * every page loads all of it anyway, and one file compresses better than several
  * (docs/decisions/001-javascript-budget.md). Likewise the parts every content page uses share one
- * `content-page` chunk. Framework code (node_modules) keeps its own chunks.
+ * `content-page` chunk, and the catalogue's cards one `catalogue` chunk. The shell's own parts
+ * load when the browser is first idle (app/components/shell/shell-islands.tsx). Framework code
+ * (node_modules) keeps its own chunks.
  */
-const CONTENT_PAGE =
-  /\/app\/(slices\/(parts|slice-zone)|components\/content\/(page-parts|preview-banner))\.tsx$/;
-
 function firstLoadChunks(): Plugin {
   const rootEntry = `${process.cwd()}/app/root.tsx?__react-router-build-client-route`;
   let shell: Set<string> | undefined;
@@ -42,8 +49,10 @@ function firstLoadChunks(): Plugin {
                   shell = found;
                 }
                 if (shell.has(id) && id !== rootEntry && !id.endsWith(".css")) return "shell";
+                if (SHELL_EXTRAS.test(id)) return "shell";
                 // What every content page uses (its header, slice zone, preview banner): one file.
                 if (CONTENT_PAGE.test(id)) return "content-page";
+                if (CATALOGUE.test(id)) return "catalogue";
                 // Slice components load per type (app/slices/slice-zone.tsx), each from
                 // assets/slices/, where `npm run size` finds them.
                 const slice = /\/app\/slices\/([\w-]+)\/index\.tsx$/.exec(id);

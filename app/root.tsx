@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,22 +12,19 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { CartDrawer } from "./components/cart/cart-drawer";
-import { CartNoticeBanner } from "./components/cart/cart-notice";
-import { ToastHost } from "./components/cart/toaster";
-import { useCartQuantity } from "./components/cart/use-cart";
-import { ErrorPage } from "./components/error-page";
+import { deferredPartsHydrated, lazyComponent } from "./components/lazy";
 import { useNonce } from "./components/nonce";
-import { AnnouncementBar } from "./components/shell/announcement-bar";
-import { NavigationProgress } from "./components/shell/navigation-progress";
-import { useNewBuildReload } from "./components/shell/new-build";
-import { SiteFooter } from "./components/shell/site-footer";
-import { SiteHeader } from "./components/shell/site-header";
 import {
-  TagManagerNoScript,
-  TagManagerScript,
-  useTagManagerPageViews,
-} from "./components/shell/tag-manager";
+  Announcements,
+  CartDrawer,
+  CartNoticeBanner,
+  Header,
+  NavigationProgress,
+  ShellEffects,
+  SiteFooter,
+  ToastHost,
+} from "./components/shell/shell-islands";
+import { TagManagerNoScript, TagManagerScript } from "./components/shell/tag-manager";
 import { loadCartForLayout } from "./lib/commerce/cart-layout.server";
 import { shellOrFallback } from "./lib/content/reader.server";
 import { pageShell } from "./lib/content/shell.server";
@@ -54,19 +51,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const CHUNK_RELOAD_GUARD = `addEventListener("vite:preloadError",function(e){try{var k="lagoon:chunk-reload",t=Number(sessionStorage.getItem(k)||0);if(Date.now()-t>1e4){sessionStorage.setItem(k,String(Date.now()));location.reload()}}catch(_){}})`;
+// Inline scripts run from the server's markup; the browser's copy of the page does not need their
+// text (React does not compare an element's inner HTML when it hydrates).
+const CHUNK_RELOAD_GUARD = !import.meta.env.SSR
+  ? ""
+  : `addEventListener("vite:preloadError",function(e){try{var k="lagoon:chunk-reload",t=Number(sessionStorage.getItem(k)||0);if(Date.now()-t>1e4){sessionStorage.setItem(k,String(Date.now()));location.reload()}}catch(_){}})`;
+
+// Only a page that failed needs the error page's code.
+const ErrorPage = lazyComponent(() =>
+  import("./components/error-page").then((module) => module.ErrorPage),
+);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Lets tests (and CSS) know the page is interactive.
+  // Lets tests (and CSS) know the page is interactive, the shell's deferred parts included.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
+    void deferredPartsHydrated().then(() => {
+      document.documentElement.dataset.hydrated = "true";
+    });
   }, []);
   const data = useRouteLoaderData<typeof loader>("root");
-  const cartQuantity = useCartQuantity();
   const gtmId = data?.gtmId ?? null;
-  useTagManagerPageViews(gtmId !== null);
-  useNewBuildReload();
   return (
     <html lang="en-AU">
       <head>
@@ -80,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             a second failure within 10 s shows the error page rather than reloading in a loop. */}
         <script
           nonce={nonce}
+          suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input.
           dangerouslySetInnerHTML={{ __html: CHUNK_RELOAD_GUARD }}
         />
@@ -89,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         {gtmId ? <TagManagerNoScript id={gtmId} /> : null}
+        <ShellEffects tagManager={gtmId !== null} />
         <NavigationProgress />
         <a
           href="#main"
@@ -98,16 +105,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {data ? (
           <>
-            <AnnouncementBar
-              announcements={data.shell.announcements}
-              signedIn={data.signedIn}
-              cartQuantity={cartQuantity}
-            />
-            <SiteHeader
-              siteName={data.shell.siteName}
-              navigation={data.shell.navigation}
-              cartQuantity={cartQuantity}
-            />
+            <Announcements announcements={data.shell.announcements} signedIn={data.signedIn} />
+            <Header siteName={data.shell.siteName} navigation={data.shell.navigation} />
             <CartNoticeBanner notice={data.cart.notice} />
           </>
         ) : null}
@@ -144,7 +143,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <title>{status === 404 ? "Page not found" : "Something went wrong"}</title>
-      <ErrorPage status={status} path={location.pathname} />
+      <Suspense fallback={null}>
+        <ErrorPage status={status} path={location.pathname} />
+      </Suspense>
     </>
   );
 }

@@ -4,15 +4,23 @@ import type { Product, ProductVariant } from "./commerce/types";
 import { variantUrlId } from "./commerce/variant-selection";
 import type { ContentImage } from "./content/fields";
 import type { Shell } from "./content/shell.server";
+import { type JsonLd, pageTitle } from "./head";
+
+export {
+  DEFAULT_SITE_NAME,
+  type JsonLd,
+  jsonLdText,
+  pageTitle,
+  siteNameFrom,
+  titledMeta,
+} from "./head";
 
 // What every page tells search engines and social networks: its title, description, robots,
 // canonical link, Open Graph and Twitter tags, and schema.org JSON-LD (Organization, Article,
-// Product, BreadcrumbList). Loaders build it; route modules' `meta` only lays it out.
+// Product, BreadcrumbList). Loaders build it, so none of this ships to the browser; route modules'
+// `meta` only lays it out, with the few helpers of head.ts.
 
-export const DEFAULT_SITE_NAME = "Coral Bay Pool & Spa";
 const DESCRIPTION_LENGTH = 160;
-
-export type JsonLd = Record<string, unknown>;
 
 /** One step of a page's trail; the last is the page itself. */
 export interface Breadcrumb {
@@ -28,10 +36,6 @@ export function absoluteUrl(publicUrl: string, path: string): string {
 
 // --- titles and descriptions -----------------------------------------------------------------
 
-export function pageTitle(title: string, siteName = DEFAULT_SITE_NAME): string {
-  return title && title !== siteName ? `${title} | ${siteName}` : siteName;
-}
-
 /** A description for a meta tag: plain text, one line, cut at a word near 160 characters. */
 export function metaDescription(text: string, length = DESCRIPTION_LENGTH): string {
   const plain = text.replace(/\s+/g, " ").trim();
@@ -39,12 +43,6 @@ export function metaDescription(text: string, length = DESCRIPTION_LENGTH): stri
   const cut = plain.slice(0, length - 1);
   const lastSpace = cut.lastIndexOf(" ");
   return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:–-]+$/, "")}…`;
-}
-
-/** The site's name from the root loader's shell, for a route's `meta`. */
-export function siteNameFrom(matches: readonly ({ data?: unknown } | undefined)[]): string {
-  const root = matches[0]?.data as { shell?: { siteName?: string } } | undefined;
-  return root?.shell?.siteName || DEFAULT_SITE_NAME;
 }
 
 // --- head tags -------------------------------------------------------------------------------
@@ -94,6 +92,12 @@ export interface Seo extends SeoPage {
   jsonLd: JsonLd[];
 }
 
+/** What a content page's loader gives its route: head tags for `meta`, JSON-LD for `StructuredData`. */
+export interface PageHead {
+  meta: MetaDescriptor[];
+  jsonLd: JsonLd[];
+}
+
 /** The head tags of a content page; its JSON-LD is rendered by `StructuredData`. */
 export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   if (!seo) return [];
@@ -134,18 +138,6 @@ export function catalogMeta(
     { tagName: "link", rel: "canonical", href: page.canonical },
     ...socialTags({ ...page, type: page.type ?? "website", image: page.image ?? null }),
     ...(page.jsonLd ?? []).map((json) => ({ "script:ld+json": json })),
-  ];
-}
-
-export function titledMeta(
-  title: string,
-  meta: MetaDescriptor[],
-  siteName: string = DEFAULT_SITE_NAME,
-): MetaDescriptor[] {
-  return [
-    { title: pageTitle(title, siteName) },
-    { property: "og:site_name", content: siteName },
-    ...meta,
   ];
 }
 
@@ -204,14 +196,6 @@ export function buildSeo(input: SeoInput): Seo {
 }
 
 // --- JSON-LD ---------------------------------------------------------------------------------
-
-/**
- * JSON-LD as text for a <script type="application/ld+json">: `<` is escaped so no value can
- * close the element.
- */
-export function jsonLdText(json: JsonLd): string {
-  return JSON.stringify(json).replace(/</g, "\\u003c");
-}
 
 /** schema.org BreadcrumbList for a page's trail, the twin of its visible breadcrumbs. */
 export function breadcrumbJsonLd(publicUrl: string, crumbs: readonly Breadcrumb[]): JsonLd {

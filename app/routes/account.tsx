@@ -1,12 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AddressBook } from "../components/account/address-book";
-import { Certificates } from "../components/account/certificates";
 import {
   CommercialOrders,
   type CommercialOrdersPage,
 } from "../components/account/commercial-orders";
 import { OrderHistory } from "../components/account/order-history";
-import { ProfileForm } from "../components/account/profile-form";
+import { deferred } from "../components/deferred";
 import { listPurchaseOrders } from "../lib/commercial/purchase-orders.server";
 import { CustomerActionError } from "../lib/customer/account.server";
 import type { AccountActionResult } from "../lib/customer/account-form";
@@ -15,6 +13,18 @@ import { withCookies } from "../lib/customer/session.server";
 import { readPageForm } from "../lib/request-body.server";
 import { loadCustomerCertificates } from "../lib/training/certificates.server";
 import type { Route } from "./+types/account";
+
+// The account's forms and the certificates' downloads hydrate after the page
+// (docs/decisions/001-javascript-budget.md); until then they work as they do without JavaScript.
+const ProfileForm = deferred(() =>
+  import("../components/account/profile-form").then((module) => module.ProfileForm),
+);
+const AddressBook = deferred(() =>
+  import("../components/account/address-book").then((module) => module.AddressBook),
+);
+const Certificates = deferred(() =>
+  import("../components/account/certificates").then((module) => module.Certificates),
+);
 
 export const handle = { guards: ["auth"] } satisfies GuardedHandle;
 

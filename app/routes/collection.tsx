@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, redirect, useLocation, useNavigation } from "react-router";
-import { SortForm, TagFilter } from "../components/product/collection-controls";
+import { deferred } from "../components/deferred";
 import { type CardProduct, ProductCard, toCardProduct } from "../components/product/product-card";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
@@ -14,16 +14,19 @@ import {
 import { collectionPath } from "../lib/commerce/paths";
 import { sanitizeDescription } from "../lib/commerce/sanitize-description.server";
 import { StorefrontError } from "../lib/commerce/storefront.server";
+import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
-import {
-  absoluteUrl,
-  breadcrumbJsonLd,
-  catalogMeta,
-  metaDescription,
-  siteNameFrom,
-  titledMeta,
-} from "../lib/seo";
+import { absoluteUrl, breadcrumbJsonLd, catalogMeta, metaDescription } from "../lib/seo";
 import type { Route } from "./+types/collection";
+
+// Sorting and the tag filter hydrate after the page (docs/decisions/001-javascript-budget.md);
+// until then they are the plain GET forms and links they are without JavaScript.
+const SortForm = deferred(() =>
+  import("../components/product/collection-controls").then((module) => module.SortForm),
+);
+const TagFilter = deferred(() =>
+  import("../components/product/collection-controls").then((module) => module.TagFilter),
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const view = parseCollectionView(new URL(request.url).searchParams);

@@ -1,12 +1,17 @@
-import { EnquiryForm } from "../components/contact/enquiry-form";
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { deferred } from "../components/deferred";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadContactPage } from "../lib/content/pages.server";
 import { loadContactForm, submitContactForm } from "../lib/enquiries/contact-form.server";
-import { seoMeta } from "../lib/seo";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/contact";
+
+// The enquiry form hydrates after the page (docs/decisions/001-javascript-budget.md); until then
+// it posts as it does without JavaScript.
+const EnquiryForm = deferred(() =>
+  import("../components/contact/enquiry-form").then((module) => module.EnquiryForm),
+);
 
 // `?product={handle}` (the product page's "Request a quote") puts that product on the form.
 export const loader = (args: Route.LoaderArgs) =>
@@ -24,7 +29,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { page, form, preview } = loaderData;

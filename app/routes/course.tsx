@@ -1,13 +1,18 @@
-import { CourseBookingPanel } from "../components/content/course-booking";
 import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { deferred } from "../components/deferred";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadCourse } from "../lib/content/courses.server";
-import { seoMeta } from "../lib/seo";
 import { loadCourseBooking } from "../lib/training/course-booking.server";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/course";
+
+// The booking box (session picker, participants, add to cart) hydrates after the page
+// (docs/decisions/001-javascript-budget.md); until then it works as without JavaScript.
+const CourseBookingPanel = deferred(() =>
+  import("../components/content/course-booking").then((module) => module.CourseBookingPanel),
+);
 
 /** `/training-centre/{uid}`: an online or a local course page, booked through its product. */
 export const loader = (args: Route.LoaderArgs) => {
@@ -27,7 +32,7 @@ export const loader = (args: Route.LoaderArgs) => {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function Course({ loaderData }: Route.ComponentProps) {
   const { course, booking, crumbs, preview, seo } = loaderData;

@@ -2,7 +2,7 @@ import { SlicePage, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadHomePage } from "../lib/content/pages.server";
-import { organisationJsonLd, seoMeta } from "../lib/seo";
+import { organisationJsonLd } from "../lib/seo";
 import type { Route } from "./+types/home";
 
 export const loader = (args: Route.LoaderArgs) =>
@@ -17,7 +17,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { page, preview, seo } = loaderData;

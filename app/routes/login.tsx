@@ -4,7 +4,6 @@ import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadLoginPage } from "../lib/content/pages.server";
-import { seoMeta } from "../lib/seo";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/login";
 
@@ -27,7 +26,7 @@ const SIGN_IN_ERRORS: Record<string, string> = {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { page, preview } = loaderData;

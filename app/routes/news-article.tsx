@@ -3,7 +3,7 @@ import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadNewsArticle } from "../lib/content/pages.server";
-import { articleJsonLd, seoMeta } from "../lib/seo";
+import { articleJsonLd } from "../lib/seo";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news-article";
@@ -35,7 +35,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function NewsArticle({ loaderData }: Route.ComponentProps) {
   const { article, crumbs, preview, seo } = loaderData;

@@ -5,7 +5,6 @@ import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadNewsList, loadSectionHome } from "../lib/content/pages.server";
 import { notFound } from "../lib/content/reader.server";
-import { seoMeta } from "../lib/seo";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news";
 
@@ -38,7 +37,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function News({ loaderData }: Route.ComponentProps) {
   const { home, list, preview } = loaderData;

@@ -2,7 +2,6 @@ import { SlicePage } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadPageByUid } from "../lib/content/pages.server";
-import { seoMeta } from "../lib/seo";
 import type { Route } from "./+types/page";
 
 /**
@@ -22,7 +21,7 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, preview } = loaderData;

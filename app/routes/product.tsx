@@ -1,15 +1,27 @@
+import { deferred } from "../components/deferred";
 import { Price } from "../components/product/price";
-import { ProductFiles } from "../components/product/product-files";
-import { ProductForm } from "../components/product/product-form";
-import { ProductGallery } from "../components/product/product-gallery";
 import { StockMessage } from "../components/product/stock-message";
-import { VariantPicker } from "../components/product/variant-picker";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
 import { productPageData } from "../lib/commerce/product-page.server";
+import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
-import { siteNameFrom, titledMeta } from "../lib/seo";
 import type { Route } from "./+types/product";
+
+// The gallery's thumbnails, the option picker, the buy box and the file list hydrate after the
+// page (docs/decisions/001-javascript-budget.md); until then they work as without JavaScript.
+const ProductGallery = deferred(() =>
+  import("../components/product/product-gallery").then((module) => module.ProductGallery),
+);
+const VariantPicker = deferred(() =>
+  import("../components/product/variant-picker").then((module) => module.VariantPicker),
+);
+const ProductForm = deferred(() =>
+  import("../components/product/product-form").then((module) => module.ProductForm),
+);
+const ProductFiles = deferred(() =>
+  import("../components/product/product-files").then((module) => module.ProductFiles),
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await requireCatalogData(

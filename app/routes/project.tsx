@@ -2,7 +2,6 @@ import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadProject } from "../lib/content/pages.server";
-import { seoMeta } from "../lib/seo";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/project";
@@ -20,7 +19,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function Project({ loaderData }: Route.ComponentProps) {
   const { project, crumbs, preview, seo } = loaderData;

@@ -3,7 +3,6 @@ import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadProjects, loadSectionHome } from "../lib/content/pages.server";
-import { seoMeta } from "../lib/seo";
 import { ContentImg } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/projects";
@@ -19,7 +18,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { home, projects, preview } = loaderData;

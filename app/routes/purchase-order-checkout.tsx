@@ -1,5 +1,5 @@
-import { PurchaseOrderForm } from "../components/commercial/purchase-order-form";
 import { PageHeader } from "../components/content/page-parts";
+import { deferred } from "../components/deferred";
 import { formatMoney } from "../components/product/money";
 import {
   loadPurchaseOrderCheckout,
@@ -9,6 +9,12 @@ import { shopToday } from "../lib/commercial/purchase-order-form";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { RichHtml } from "../slices/parts";
 import type { Route } from "./+types/purchase-order-checkout";
+
+// The purchase-order form hydrates after the page (docs/decisions/001-javascript-budget.md); until
+// then it posts as it does without JavaScript.
+const PurchaseOrderForm = deferred(() =>
+  import("../components/commercial/purchase-order-form").then((module) => module.PurchaseOrderForm),
+);
 
 // product §6: the purchase-order flow is for signed-in commercial customers only.
 export const handle = { guards: ["auth", "commercial"] } satisfies GuardedHandle;

@@ -3,8 +3,8 @@ import { ProductCard, toCardProduct } from "../components/product/product-card";
 import { catalogFor, toPageError } from "../lib/commerce/catalog-page.server";
 import { collectionPath } from "../lib/commerce/paths";
 import { normaliseSearchQuery, SEARCH_QUERY_MAX_LENGTH } from "../lib/commerce/search-query";
+import { pageTitle, siteNameFrom } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
-import { pageTitle, siteNameFrom } from "../lib/seo";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

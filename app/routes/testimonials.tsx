@@ -2,7 +2,6 @@ import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadTestimonialsPage } from "../lib/content/pages.server";
-import { seoMeta } from "../lib/seo";
 import { RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import { Rating } from "../slices/testimonials";
@@ -16,7 +15,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function Testimonials({ loaderData }: Route.ComponentProps) {
   const { page, preview } = loaderData;

@@ -3,7 +3,6 @@ import { PreviewBanner } from "../components/content/preview-banner";
 import { ThankYouMessage } from "../components/content/thank-you-message";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadThankYouPage } from "../lib/content/pages.server";
-import { seoMeta } from "../lib/seo";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/thank-you";
 
@@ -22,7 +21,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { page, preview } = loaderData;

@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense } from "react";
-import { lazyComponent } from "../components/cart/lazy";
+import { lazyComponent } from "../components/lazy";
 import type { SliceView } from "../lib/content/slices";
 
 // Each slice type's component loads on the pages that show one (docs/decisions/001): most pages

@@ -4,9 +4,9 @@ import { clampCartQuantity, isCourseProduct, MAX_SEATS } from "../../lib/commerc
 import type { LinePreview } from "../../lib/commerce/cart-optimistic";
 import { CART_ACTION, PREVIEW_FIELD } from "../../lib/commerce/cart-pending";
 import type { Image, ProductVariant } from "../../lib/commerce/types";
-import { pushAddToCart } from "../shell/tag-manager";
-import { openCartDrawer } from "./cart-drawer";
-import { lazyComponent } from "./lazy";
+import { lazyComponent } from "../lazy";
+import { pushAddToCart } from "../shell/data-layer";
+import { openCartDrawer } from "./drawer-commands";
 import { useCartLayoutData } from "./use-cart";
 import { useCartSubmit } from "./use-cart-submit";
 

@@ -1,6 +1,6 @@
 import { type ComponentProps, Suspense } from "react";
+import { lazyComponent } from "../lazy";
 import type { AddToCartForm } from "./add-to-cart-form";
-import { lazyComponent } from "./lazy";
 
 // The add-to-cart form for product pages and collection cards. Its behaviour (the optimistic
 // line, the drawer, participants for courses) loads after the page's first JavaScript

@@ -1,6 +1,6 @@
 import { BagIcon } from "../ui/icons";
 import { cartButtonLabel, formatCartBadge } from "./cart-badge";
-import { CART_DRAWER_ID } from "./cart-drawer";
+import { CART_DRAWER_ID } from "./drawer-commands";
 
 export function CartButton({
   totalQuantity,

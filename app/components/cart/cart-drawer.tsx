@@ -2,25 +2,13 @@ import { Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { CART_ACTION } from "../../lib/commerce/cart-pending";
 import { SignInButton } from "../account/sign-in-button";
+import { lazyComponent } from "../lazy";
 import { CloseIcon } from "../ui/icons";
 import { ChunkBoundary } from "./chunk-boundary";
+import { CART_DRAWER_ID, closeCartDrawer, openCartDrawer } from "./drawer-commands";
 import { EmptyCartText } from "./empty-cart-text";
-import { lazyComponent } from "./lazy";
 import { showToast } from "./toast-queue";
 import { useCartLayoutData, useCartQuantity, usePendingCartForms } from "./use-cart";
-
-export const CART_DRAWER_ID = "cart-drawer";
-
-/** Opens the drawer from code (after adding to the cart); the buttons open it declaratively. */
-export function openCartDrawer() {
-  const dialog = document.getElementById(CART_DRAWER_ID);
-  if (dialog instanceof HTMLDialogElement && !dialog.open) dialog.showModal();
-}
-
-export function closeCartDrawer() {
-  const dialog = document.getElementById(CART_DRAWER_ID);
-  if (dialog instanceof HTMLDialogElement) dialog.close();
-}
 
 // product §8: the empty cart's toast, shown for 3 s (§9).
 const EMPTY_CART_TOAST = {

@@ -1,6 +1,7 @@
 import { useNonce } from "../../components/nonce";
 import type { SliceView } from "../../lib/content/slices";
-import { type Breadcrumb as Crumb, jsonLdText, type Seo } from "../../lib/seo";
+import { jsonLdText } from "../../lib/head";
+import type { Breadcrumb as Crumb, PageHead } from "../../lib/seo";
 import { RichHtml } from "../../slices/parts";
 import { SliceZone, startsWithHero } from "../../slices/slice-zone";
 import { Breadcrumbs } from "../ui/breadcrumbs";
@@ -62,7 +63,7 @@ export function SlicePage({
  * The page's JSON-LD. Rendered here rather than through `meta` so each block carries the CSP
  * nonce like every other script on the page.
  */
-export function StructuredData({ seo }: { seo: Pick<Seo, "jsonLd"> }) {
+export function StructuredData({ seo }: { seo: Pick<PageHead, "jsonLd"> }) {
   const nonce = useNonce();
   return seo.jsonLd.map((json) => (
     <script

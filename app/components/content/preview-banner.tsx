@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import type { PreviewState } from "../../lib/content/reader.server";
-import { lazyComponent } from "../cart/lazy";
+import { lazyComponent } from "../lazy";
 
 // Only an editor previewing drafts sees the preview bar, so its code loads only then: shoppers'
 // pages carry none of it (docs/decisions/001-javascript-budget.md).

@@ -45,6 +45,19 @@ export function documentLoadTarget(
   return createPath(navigation.location);
 }
 
+/**
+ * Once a newer build is out, a plain click on a link of this shop goes to the browser before React
+ * Router sees it: a document load, with no in-app navigation racing it to render the new build's
+ * data with this page's code before the page unloads.
+ */
+function leaveLinkToBrowser(event: MouseEvent) {
+  if (!newerBuild || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+  if (link.target && link.target !== "_self") return;
+  event.stopPropagation();
+}
+
 export function useNewBuildReload() {
   const navigation = useNavigation();
   useEffect(() => {
@@ -55,7 +68,9 @@ export function useNewBuildReload() {
       if (document.visibilityState === "visible") void checkBuild();
     };
     document.addEventListener("visibilitychange", onVisible);
+    window.addEventListener("click", leaveLinkToBrowser, true);
     return () => {
+      window.removeEventListener("click", leaveLinkToBrowser, true);
       clearTimeout(first);
       clearInterval(every);
       document.removeEventListener("visibilitychange", onVisible);

@@ -5,9 +5,11 @@ import {
   buildSeo,
   type DocumentMeta,
   type JsonLd,
+  type PageHead,
   type Seo,
   type SeoInput,
   type SiteSettings,
+  seoMeta,
 } from "../seo";
 import { type ContentReader, contentData, contentReader, notFound } from "./reader.server";
 
@@ -76,6 +78,8 @@ export async function loadContentPage<Documents extends object>(
     ...(jsonLd?.({ shell, publicUrl, seo }) ?? []),
     ...(crumbs ? [breadcrumbJsonLd(publicUrl, crumbs)] : []),
   ];
-  const value = { ...documents, ...(crumbs ? { crumbs } : {}), seo };
-  return contentData(content, value as Documents & { crumbs?: Breadcrumb[]; seo: Seo });
+  // The head tags are laid out here, so that route modules' `meta` needs none of seo.ts.
+  const head: PageHead = { meta: seoMeta(seo), jsonLd: seo.jsonLd };
+  const value = { ...documents, ...(crumbs ? { crumbs } : {}), seo: head };
+  return contentData(content, value as Documents & { crumbs?: Breadcrumb[]; seo: PageHead });
 }

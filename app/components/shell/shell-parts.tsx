@@ -1,0 +1,30 @@
+import type { ShellLink } from "../../lib/content/shell.server";
+import { useCartQuantity } from "../cart/use-cart";
+import { AnnouncementBar } from "./announcement-bar";
+import { useTagManagerPageViews } from "./data-layer";
+import { useNewBuildReload } from "./new-build";
+import { SiteHeader } from "./site-header";
+
+// The shell's interactive parts, hydrated after the page's own content (shell-islands.tsx,
+// docs/decisions/001-javascript-budget.md): one chunk, fetched when the browser is first idle.
+
+export { CartDrawer } from "../cart/cart-drawer";
+export { CartNoticeBanner } from "../cart/cart-notice";
+export { ToastHost } from "../cart/toaster";
+export { NavigationProgress } from "./navigation-progress";
+export { SiteFooter } from "./site-footer";
+
+export function Announcements(props: { announcements: ShellLink[]; signedIn: boolean }) {
+  return <AnnouncementBar {...props} cartQuantity={useCartQuantity()} />;
+}
+
+export function Header(props: Omit<Parameters<typeof SiteHeader>[0], "cartQuantity">) {
+  return <SiteHeader {...props} cartQuantity={useCartQuantity()} />;
+}
+
+/** What the shell does without markup of its own: page views for GTM, the new-build check. */
+export function ShellEffects({ tagManager }: { tagManager: boolean }) {
+  useTagManagerPageViews(tagManager);
+  useNewBuildReload();
+  return null;
+}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -12,8 +12,9 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { deferredPartsHydrated, lazyComponent } from "./components/lazy";
+import { lazyComponent } from "./components/lazy";
 import { useNonce } from "./components/nonce";
+import { lazyPartsHydrated, PartSuspense } from "./components/part-suspense";
 import {
   Announcements,
   CartDrawer,
@@ -66,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Lets tests (and CSS) know the page is interactive, the shell's deferred parts included.
   useEffect(() => {
-    void deferredPartsHydrated().then(() => {
+    void lazyPartsHydrated().then(() => {
       document.documentElement.dataset.hydrated = "true";
     });
   }, []);
@@ -143,9 +144,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <title>{status === 404 ? "Page not found" : "Something went wrong"}</title>
-      <Suspense fallback={null}>
+      <PartSuspense fallback={null}>
         <ErrorPage status={status} path={location.pathname} />
-      </Suspense>
+      </PartSuspense>
     </>
   );
 }

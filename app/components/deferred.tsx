@@ -1,5 +1,6 @@
-import { Component, type ComponentType, type ReactNode, Suspense } from "react";
+import { Component, type ComponentType, type ReactNode } from "react";
 import { lazyComponent } from "./lazy";
+import { PartSuspense } from "./part-suspense";
 
 /**
  * A part of the page whose code the first load leaves out: the server renders it in full, and the
@@ -16,9 +17,9 @@ export function deferred<Props extends object>(
   return function Deferred(props: Props) {
     return (
       <PartBoundary>
-        <Suspense fallback={null}>
+        <PartSuspense fallback={null}>
           <Part {...props} />
-        </Suspense>
+        </PartSuspense>
       </PartBoundary>
     );
   };

@@ -1,16 +1,17 @@
-import { type ComponentType, createElement, lazy, useEffect } from "react";
+import { type ComponentType, lazy } from "react";
 
 /**
  * React.lazy for a component that only some pages need (a cart's lines, a course's participant
  * form), so it stays out of every page's first load. The server loads it at start and renders it
  * without suspending, so a page without JavaScript gets the whole markup; the browser fetches it
- * when first rendered, and hydrates the server's markup once it has it.
+ * when first rendered, and hydrates the server's markup once it has it. Render it inside a
+ * <PartSuspense> (part-suspense.tsx), so the page knows when it has hydrated.
  *
  * With `hydrate: "when-idle"` the browser waits for the first idle moment after the page's own
  * code ran, or the shopper's first touch, key or focus, whichever comes first: until then the
  * server's markup stays as it is (links, forms and the native dialogs work as without
- * JavaScript), and the page's first load carries none of its code (docs/decisions/001). Render it
- * inside a <Suspense> boundary of its own, so that the rest of the page hydrates without it.
+ * JavaScript), and the page's first load carries none of its code (docs/decisions/001). Its
+ * <PartSuspense> should be its own, so that the rest of the page hydrates without it.
  */
 export function lazyComponent<Props>(
   load: () => Promise<ComponentType<Props>>,
@@ -33,30 +34,8 @@ export function lazyComponent<Props>(
           resolve({ default: loaded as ComponentType<Props> }),
       } as unknown as Promise<{ default: ComponentType<Props> }>;
     }
-    if (!deferred) return start();
-    const done = expectDeferredPart();
-    return whenIdleOrUsed()
-      .then(load)
-      .then(
-        (component) => {
-          loaded = component;
-          return { default: reportingMount(component, done) };
-        },
-        (error: unknown) => {
-          done();
-          throw error;
-        },
-      );
+    return deferred ? whenIdleOrUsed().then(start) : start();
   }) as unknown as ComponentType<Props>;
-}
-
-/** The component, telling `done` the first time it is on the page (hydrated). */
-function reportingMount<Props>(component: ComponentType<Props>, done: () => void) {
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per part when its code arrives, not while rendering.
-  return function Mounted(props: Props) {
-    useEffect(done, []);
-    return createElement(component as ComponentType<object>, props as object);
-  };
 }
 
 let idleOrUsed: Promise<void> | undefined;
@@ -74,26 +53,4 @@ export function whenIdleOrUsed(): Promise<void> {
     else setTimeout(go, 200);
   });
   return idleOrUsed;
-}
-
-// Parts waiting for their code, so the page can say when all of it is interactive.
-let waiting = 0;
-const whenNoneWaiting: (() => void)[] = [];
-
-function expectDeferredPart() {
-  waiting += 1;
-  let reported = false;
-  return () => {
-    if (reported) return;
-    reported = true;
-    waiting -= 1;
-    if (waiting === 0) for (const resolve of whenNoneWaiting.splice(0)) resolve();
-  };
-}
-
-/** Resolves once every part rendered `when-idle` so far has hydrated. */
-export function deferredPartsHydrated(): Promise<void> {
-  return waiting === 0
-    ? Promise.resolve()
-    : new Promise((resolve) => whenNoneWaiting.push(resolve));
 }

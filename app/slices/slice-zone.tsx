@@ -1,5 +1,6 @@
-import { type ComponentType, Suspense } from "react";
+import type { ComponentType } from "react";
 import { lazyComponent } from "../components/lazy";
+import { PartSuspense } from "../components/part-suspense";
 import type { SliceView } from "../lib/content/slices";
 
 // Each slice type's component loads on the pages that show one (docs/decisions/001): most pages
@@ -76,9 +77,9 @@ export function SliceZone({
     }
   };
   return slices.map((slice) => (
-    <Suspense key={slice.id} fallback={null}>
+    <PartSuspense key={slice.id} fallback={null}>
       {view(slice)}
-    </Suspense>
+    </PartSuspense>
   ));
 }
 

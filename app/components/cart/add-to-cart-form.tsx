@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { clampCartQuantity, isCourseProduct, MAX_SEATS } from "../../lib/commerce/cart";
 import type { LinePreview } from "../../lib/commerce/cart-optimistic";
 import { CART_ACTION, PREVIEW_FIELD } from "../../lib/commerce/cart-pending";
 import type { Image, ProductVariant } from "../../lib/commerce/types";
 import { lazyComponent } from "../lazy";
+import { PartSuspense } from "../part-suspense";
 import { pushAddToCart } from "../shell/data-layer";
 import { openCartDrawer } from "./drawer-commands";
 import { useCartLayoutData } from "./use-cart";
@@ -142,7 +143,7 @@ export function AddToCartForm({
         </button>
       )}
       {course ? (
-        <Suspense fallback={null}>
+        <PartSuspense fallback={null}>
           <ParticipantsDialog
             id={dialogId}
             dialogRef={dialog}
@@ -152,7 +153,7 @@ export function AddToCartForm({
             fieldErrors={fieldErrors}
             pending={pending}
           />
-        </Suspense>
+        </PartSuspense>
       ) : null}
     </form>
   );

@@ -1,5 +1,6 @@
-import { type ComponentProps, Suspense } from "react";
+import type { ComponentProps } from "react";
 import { lazyComponent } from "../lazy";
+import { PartSuspense } from "../part-suspense";
 import type { AddToCartForm } from "./add-to-cart-form";
 
 // The add-to-cart form for product pages and collection cards. Its behaviour (the optimistic
@@ -17,7 +18,7 @@ export type { AddToCartProduct } from "./add-to-cart-form";
 
 export function AddToCart(props: AddToCartProps) {
   return (
-    <Suspense
+    <PartSuspense
       fallback={
         // Shown only while a page reached in the browser loads the form's code.
         <form className={props.className}>
@@ -29,6 +30,6 @@ export function AddToCart(props: AddToCartProps) {
       }
     >
       <EnhancedForm {...props} />
-    </Suspense>
+    </PartSuspense>
   );
 }

@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { CART_ACTION } from "../../lib/commerce/cart-pending";
 import { SignInButton } from "../account/sign-in-button";
 import { lazyComponent } from "../lazy";
+import { PartSuspense } from "../part-suspense";
 import { CloseIcon } from "../ui/icons";
 import { ChunkBoundary } from "./chunk-boundary";
 import { CART_DRAWER_ID, closeCartDrawer, openCartDrawer } from "./drawer-commands";
@@ -96,9 +97,9 @@ export function CartDrawer({ signedIn }: { signedIn: boolean }) {
             </p>
           ) : hasLines ? (
             <ChunkBoundary>
-              <Suspense fallback={<p className="py-6 text-slate-700">Loading your cart…</p>}>
+              <PartSuspense fallback={<p className="py-6 text-slate-700">Loading your cart…</p>}>
                 <CartLines returnTo={returnTo} />
-              </Suspense>
+              </PartSuspense>
             </ChunkBoundary>
           ) : (
             <EmptyCartText />
@@ -107,9 +108,9 @@ export function CartDrawer({ signedIn }: { signedIn: boolean }) {
         <div className="border-t border-slate-200 px-5 py-4">
           {hasLines ? (
             <ChunkBoundary>
-              <Suspense fallback={null}>
+              <PartSuspense fallback={null}>
                 <CartSubtotal />
-              </Suspense>
+              </PartSuspense>
             </ChunkBoundary>
           ) : null}
           <p className="mt-1 text-sm text-slate-600">

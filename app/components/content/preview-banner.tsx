@@ -1,6 +1,6 @@
-import { Suspense } from "react";
 import type { PreviewState } from "../../lib/content/reader.server";
 import { lazyComponent } from "../lazy";
+import { PartSuspense } from "../part-suspense";
 
 // Only an editor previewing drafts sees the preview bar, so its code loads only then: shoppers'
 // pages carry none of it (docs/decisions/001-javascript-budget.md).
@@ -10,8 +10,8 @@ const PreviewBar = lazyComponent(() => import("./preview-bar").then((module) => 
 export function PreviewBanner({ preview }: { preview: PreviewState | null }) {
   if (!preview) return null;
   return (
-    <Suspense fallback={null}>
+    <PartSuspense fallback={null}>
       <PreviewBar preview={preview} />
-    </Suspense>
+    </PartSuspense>
   );
 }

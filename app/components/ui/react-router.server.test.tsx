@@ -47,6 +47,9 @@ const otherLinks: LinkProps[] = [
   { to: "/a//b/./c/../d", children: "Unresolved" },
   { to: "/search?", children: "Empty search" },
   { to: "/news#", children: "Empty hash" },
+  // Told apart at once: the first pattern took time exponential in the length of such a path.
+  { to: "/store/collections/sanitisers-and-chemicals-for-pools-and-spas#", children: "Long" },
+  { to: `/training-centre/${"a".repeat(5_000)}\\`, children: "Very long" },
   { to: "https://davey.com.au/pumps", children: "Elsewhere" },
   { to: "//example.com/x", children: "Protocol-relative" },
   { to: { pathname: "/store", search: "?sort=price" }, children: "Object" },

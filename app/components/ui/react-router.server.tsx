@@ -7,9 +7,11 @@ export * from "react-router";
 
 /**
  * An absolute path that React Router prints as it is: no `//`, `.` or `..` segment to resolve, no
- * backslash, no empty `?` or `#` to drop.
+ * backslash, no empty `?` or `#` to drop. Each segment can end only where a `/` starts the next,
+ * so a path that is not plain is told apart in one pass (a looser pattern backtracked
+ * exponentially on a long path ending in `#`).
  */
-const PLAIN_PATH = /^\/(?:[^/?#.\\][^/?#\\]*\/?)*(?:\?[^#]+)?(?:#.+)?$/;
+const PLAIN_PATH = /^\/(?:[^/?#.\\][^/?#\\]*(?:\/[^/?#.\\][^/?#\\]*)*\/?)?(?:\?[^#]+)?(?:#.+)?$/;
 
 /**
  * A link to a plain path is, on the server, only its `<a>`: React Router's Link resolves the path

@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    setupFiles: ["tests/support/vitest-setup.ts"],
   },
 });

@@ -23,7 +23,7 @@ export function lazyComponent<Props>(
       loaded = component;
       return { default: component };
     });
-  if (import.meta.env.SSR) void start();
+  if (import.meta.env.SSR) track(start());
   const deferred = options.hydrate === "when-idle" && !import.meta.env.SSR;
   return lazy(() => {
     if (loaded) {
@@ -36,6 +36,23 @@ export function lazyComponent<Props>(
     }
     return deferred ? whenIdleOrUsed().then(start) : start();
   }) as unknown as ComponentType<Props>;
+}
+
+// The server starts loading every part when its module is first imported: the parts still on
+// their way, so that a test can let them arrive before it ends (tests/support/vitest-setup.ts).
+const serverLoads = new Set<Promise<unknown>>();
+
+function track(loading: Promise<unknown>) {
+  serverLoads.add(loading);
+  void loading.then(
+    () => serverLoads.delete(loading),
+    () => serverLoads.delete(loading),
+  );
+}
+
+/** Resolves once no part's code is loading on the server, including parts those parts load. */
+export async function serverLoadsSettled(): Promise<void> {
+  while (serverLoads.size > 0) await Promise.allSettled([...serverLoads]);
 }
 
 let idleOrUsed: Promise<void> | undefined;

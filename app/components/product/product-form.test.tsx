@@ -4,10 +4,6 @@ import { describe, expect, it } from "vitest";
 import type { ProductVariant } from "../../lib/commerce/types";
 import { ProductForm } from "./product-form";
 
-// The cart form loads lazily; loading it up front means no import of it is still on its way when
-// the file's tests end (on a busy machine one was, and Vitest reported it after teardown).
-await import("../cart/add-to-cart-form");
-
 const variant: ProductVariant = {
   id: "gid://shopify/ProductVariant/47100089",
   title: "200k BTU",

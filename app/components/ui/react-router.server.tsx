@@ -1,4 +1,4 @@
-import { forwardRef } from "react";
+import { createElement, forwardRef } from "react";
 import { type LinkProps, Link as RouterLink } from "react-router";
 
 // React Router as the server build of the app sees it (vite.config.ts, decision 009): all of it,
@@ -13,6 +13,23 @@ export * from "react-router";
  */
 const PLAIN_PATH = /^\/(?:[^/?#.\\][^/?#\\]*(?:\/[^/?#.\\][^/?#\\]*)*\/?)?(?:\?[^#]+)?(?:#.+)?$/;
 
+/** Link's own props, and what the browser does on a click: none of it is the anchor's markup. */
+const NOT_MARKUP = new Set([
+  "to",
+  "discover",
+  "prefetch",
+  "mask",
+  "target",
+  "onClick",
+  "replace",
+  "state",
+  "preventScrollReset",
+  "viewTransition",
+  "relative",
+  "reloadDocument",
+  "defaultShouldRevalidate",
+]);
+
 /**
  * A link to a plain path is, on the server, only its `<a>`: React Router's Link resolves the path
  * against the route matches twice and sets up click and prefetch handling that never runs there,
@@ -21,34 +38,20 @@ const PLAIN_PATH = /^\/(?:[^/?#.\\][^/?#\\]*(?:\/[^/?#.\\][^/?#\\]*)*\/?)?(?:\?[
  * Anything else goes to React Router's Link.
  */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
-  const {
-    to,
-    discover = "render",
-    prefetch = "none",
-    mask,
-    target,
-    // What the browser does on a click: nothing of it is markup.
-    onClick: _onClick,
-    replace: _replace,
-    state: _state,
-    preventScrollReset: _preventScrollReset,
-    viewTransition: _viewTransition,
-    relative: _relative,
-    reloadDocument: _reloadDocument,
-    defaultShouldRevalidate: _defaultShouldRevalidate,
-    ...rest
-  } = props;
+  const { to, discover = "render", prefetch = "none", mask, target } = props;
   if (typeof to !== "string" || !PLAIN_PATH.test(to) || prefetch !== "none" || mask) {
     return <RouterLink ref={ref} {...props} />;
   }
-  // In Link's order, so the HTML is the same to the byte.
-  return (
-    <a
-      {...rest}
-      href={to}
-      ref={ref}
-      target={target}
-      data-discover={discover === "render" ? "true" : undefined}
-    />
-  );
+  // The anchor's props in Link's order, so the HTML is the same to the byte. Copied key by key:
+  // `{ ...rest }` after a destructuring rest cost about 2.8 µs a link (30 times as much), 4 % of a
+  // collection page's CPU.
+  const anchor: Record<string, unknown> = {};
+  for (const key of Object.keys(props)) {
+    if (!NOT_MARKUP.has(key)) anchor[key] = props[key as keyof LinkProps];
+  }
+  anchor.href = to;
+  anchor.ref = ref;
+  anchor.target = target;
+  anchor["data-discover"] = discover === "render" ? "true" : undefined;
+  return createElement("a", anchor);
 });

@@ -1,9 +1,10 @@
-// A click made while a deferred part of the page is still on its way (its code loads when the
-// browser is first idle or at the shopper's first touch: docs/decisions/001-javascript-budget.md)
-// waits for it and is then made again, so the shopper gets what the hydrated page does (the cart
-// drawer's quantities, a dialog, an in-app navigation) rather than the no-JavaScript path of the
-// server's markup. If the code takes longer than HOLD_AT_MOST_MS, the click goes ahead as it would
-// without JavaScript: a slow network never leaves a press unanswered.
+// A click made while a lazily loaded part of the page is still on its way (a deferred part's code
+// loads when the browser is first idle or at the shopper's first touch; part-suspense.tsx counts
+// the parts, docs/decisions/001-javascript-budget.md) waits for it and is then made again, so the
+// shopper gets what the hydrated page does (the cart drawer's quantities, a dialog, an in-app
+// navigation) rather than the no-JavaScript path of the server's markup. If the code takes longer
+// than HOLD_AT_MOST_MS, the click goes ahead as it would without JavaScript: a slow network never
+// leaves a press unanswered.
 
 const HOLD_AT_MOST_MS = 3_000;
 const ACTIVATES =

@@ -28,10 +28,12 @@ const ToastLayer = lazy(() => loadWithStyleNonce(() => import("./toast-layer")))
 
 /** Where toasts appear; renders nothing until the first toast. */
 export function ToastHost() {
-  const [wanted, setWanted] = useState(toastQueue.length > 0);
+  // Nothing at first, as on the server: the host hydrates after the page's other parts, whose
+  // effects may already have queued a toast (the cart notice's, on page load); a first render that
+  // showed it would not match the server's markup.
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const unsubscribe = onToast(() => setWanted(true));
-    // A toast asked for by an earlier sibling's effect (a notice on page load) is already queued.
     if (toastQueue.length > 0) setWanted(true);
     return unsubscribe;
   }, []);

@@ -164,6 +164,8 @@ test.describe("purchase orders", () => {
     await signIn(marcus, CUSTOMERS.commercial, { returnTo: "/" });
     await addToCart(marcus, FILTER, 1);
     await marcus.goto("/purchase-order-checkout");
+    // A press before the form hydrates is held until it has (decision 001): check() wants it at once.
+    await marcus.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await marcus.getByRole("textbox", { name: "Purchase order reference" }).fill("PRIVATE-1");
     await marcus.getByRole("radio", { name: "Local Pickup" }).check();
     await marcus.getByRole("combobox", { name: "Pickup location" }).selectOption({ index: 1 });

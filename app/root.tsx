@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -14,6 +13,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { lazyComponent } from "./components/lazy";
 import { useNonce } from "./components/nonce";
+import { PageScripts } from "./components/page-scripts";
 import { lazyPartsHydrated, PartSuspense } from "./components/part-suspense";
 import {
   Announcements,
@@ -120,7 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <CartDrawer signedIn={data.signedIn} /> : null}
         <ToastHost />
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -189,6 +189,36 @@ test.describe("errors", () => {
   });
 });
 
+test.describe("the first load", () => {
+  test("fetches the page's code after its stylesheet and largest image", async ({ page }) => {
+    // What Chromium itself decided, as DevTools shows it: the priority each request was sent at.
+    const cdp = await page.context().newCDPSession(page);
+    const priorities = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", ({ request }) => {
+      const url = new URL(request.url);
+      priorities.set(url.pathname + url.search, request.initialPriority);
+    });
+    await cdp.send("Network.enable");
+    const response = await visit(page, "/store/products/davey-silensorpro-sls-pool-pump");
+
+    // The first load's modules, as the page names them; parts hydrated later load as they are needed.
+    const html = (await response?.text()) ?? "";
+    const firstLoad = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+      (match) => match[1] ?? "",
+    );
+    expect(firstLoad.length).toBeGreaterThan(3);
+    for (const path of firstLoad) expect(`${path} ${priorities.get(path)}`).toBe(`${path} Low`);
+    const requested = [...priorities];
+    const stylesheet = requested.find(([path]) => /^\/assets\/app-.+\.css$/.test(path));
+    expect(stylesheet?.[1]).toBe("VeryHigh");
+    // The product's photo, which the page preloads.
+    const photo = new URL(
+      /<link rel="preload" as="image" imageSrcSet="(\S+)/.exec(html)?.[1] ?? "",
+    );
+    expect(priorities.get(photo.pathname + photo.search)).toBe("High");
+  });
+});
+
 test.describe("the server", () => {
   test("answers health checks", async ({ request }) => {
     const response = await request.get("/healthz");

@@ -11,7 +11,7 @@ import {
   throwawayPostgresDatabase,
 } from "../../tests/support/services";
 import { createDatabaseCartStorage } from "./emulator-carts";
-import { type DatabaseHandle, openDatabase } from "./index";
+import { type DatabaseHandle, openDatabase, writesAlone } from "./index";
 
 const catalogDir = fileURLToPath(new URL("../../demo/catalog", import.meta.url));
 const PUMP = "gid://shopify/ProductVariant/47100001";
@@ -54,6 +54,20 @@ async function startEmulator(handle: DatabaseHandle) {
 }
 
 const CART = "cart { id totalQuantity lines(first: 10) { nodes { id quantity } } }";
+
+function newCart(): StoredCart {
+  return {
+    token: `t${randomBytes(6).toString("hex")}`,
+    key: "k",
+    lines: [],
+    attributes: [],
+    note: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    completedAt: null,
+    version: 1,
+  };
+}
 
 function defineCartStorageSuite(handle: () => DatabaseHandle) {
   it("keeps carts across an emulator restart", async () => {
@@ -112,23 +126,36 @@ function defineCartStorageSuite(handle: () => DatabaseHandle) {
 
   it("saves only on top of the version a write was computed from", async () => {
     const storage = createDatabaseCartStorage(handle().db);
-    const cart: StoredCart = {
-      token: `t${randomBytes(6).toString("hex")}`,
-      key: "k",
-      lines: [],
-      attributes: [],
-      note: null,
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-      completedAt: null,
-      version: 1,
-    };
+    const cart = newCart();
     expect(await storage.save(cart)).toBe(true);
     expect(await storage.save(cart)).toBe(false);
     const next = { ...cart, note: "first", version: 2 };
     expect(await storage.save(next)).toBe(true);
     expect(await storage.save({ ...cart, note: "stale", version: 2 })).toBe(false);
     expect(await storage.load(cart.token)).toEqual(next);
+  });
+
+  it("gives every storage over one database the cart another one saved last", async () => {
+    const [a, b] = [createDatabaseCartStorage(handle().db), createDatabaseCartStorage(handle().db)];
+    const cart = newCart();
+    expect(await a.save(cart)).toBe(true);
+    expect(await b.load(cart.token)).toEqual(cart);
+    const next = { ...cart, note: "changed by a", version: 2 };
+    expect(await a.save(next)).toBe(true);
+    expect(await b.load(cart.token)).toEqual(next);
+    // b still believed version 1: its write loses, and it reads the stored cart again.
+    expect(await b.save({ ...cart, note: "stale", version: 2 })).toBe(false);
+    expect(await b.load(cart.token)).toEqual(next);
+  });
+
+  it("hands out copies: changing a cart read changes nothing stored", async () => {
+    const storage = createDatabaseCartStorage(handle().db);
+    const cart = newCart();
+    await storage.save(cart);
+    const read = (await storage.load(cart.token)) as StoredCart;
+    read.lines.push({ id: "line", merchandiseId: PUMP, quantity: 1, attributes: [] });
+    read.note = "scribbled";
+    expect(await storage.load(cart.token)).toEqual(cart);
   });
 
   it("numbers and lists checkout orders", async () => {
@@ -166,6 +193,10 @@ describe("emulator carts on PGlite (memory://)", () => {
     await handle?.close();
   });
   defineCartStorageSuite(() => handle);
+
+  it("is written by this process alone, so carts are kept in memory as well", () => {
+    expect(writesAlone(handle.db)).toBe(true);
+  });
 });
 
 const postgres = await postgresAvailable();
@@ -185,4 +216,8 @@ describe.runIf(runPostgres)("emulator carts on PostgreSQL", () => {
     await database.drop();
   });
   defineCartStorageSuite(() => handle);
+
+  it("may be written by other processes, so every read asks it", () => {
+    expect(writesAlone(handle.db)).toBe(false);
+  });
 });

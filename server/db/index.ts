@@ -44,6 +44,15 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 // lock of its own, so they queue on this session-level advisory lock instead of racing.
 const MIGRATION_LOCK_ID = 4_172_530_017;
 
+// PGlite's data directory is opened by one process, which therefore writes that database alone;
+// several app processes may share one PostgreSQL.
+const writtenAlone = new WeakSet<Database>();
+
+/** Whether no other process can write `db`: true for PGlite, false for PostgreSQL. */
+export function writesAlone(db: Database): boolean {
+  return writtenAlone.has(db);
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
@@ -123,6 +132,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     throw error;
   }
 
+  writtenAlone.add(db);
   return {
     db,
     engine: "pglite",

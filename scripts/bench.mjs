@@ -13,17 +13,27 @@ import { measureFirstLoad } from "./first-load.mjs";
  * anonymous from the page cache, anonymous rendered (the cache bypassed with the test-controls
  * header), and signed in with a cart — next to (a) a plain node:http server sending the very
  * bytes Lagoon sent, and (b) React Router's own server rendering the one-route app in
- * bench/fixture; each as a ratio. Then first-load JavaScript per route (gzip and brotli), the
+ * bench/fixture; each as a ratio (the median of the ratios within each of BENCH_ROUNDS rounds,
+ * default 3). With BENCH_BEFORE (the folder of another built checkout, e.g.
+ * Lagoon before issue 13), that build's anonymous pages too, and the signed-in pages against them.
+ * Then first-load JavaScript per route (gzip and brotli), the
  * server's RSS before and after, and one JSON line of it all. The load generator shares the
  * machine: compare ratios from one run, not figures across machines.
  */
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const PLAIN_PORT = PORT + 1;
 const ROUTER_PORT = PORT + 2;
+const BEFORE_PORT = PORT + 3;
+// A built checkout of Lagoon as it was before issue 13 (or any other build to hold the figures
+// against): its anonymous pages, each rendered per request, are measured in the same run.
+const BEFORE_DIR = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 // Each server gets this long under the same load first, unmeasured: a cold JIT made the first
 // runs (React Router's one-route page above all) read at half speed; 2 s was not enough for it.
 const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
+// Every target is measured once a round, in turn, so that a slower spell of the machine falls on
+// all of them rather than on whichever ran then; figures are medians over the rounds.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ACCEPT_ENCODING = "br, gzip";
 const PAGES = [
@@ -43,8 +53,9 @@ const dataDir = `.data/bench-${PORT}`;
 const scratch = mkdtempSync(path.join(tmpdir(), "lagoon-bench-"));
 const children = [];
 
-function start(args, env = {}) {
+function start(args, env = {}, cwd = undefined) {
   const child = spawn("node", args, {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -96,7 +107,8 @@ async function signedInWithCart() {
   return jar.header();
 }
 
-async function load(url, headers, expectCache) {
+/** Checks that `url` answers as expected, then puts it under the load, unmeasured, to warm it up. */
+async function prepare(url, headers, expectCache) {
   const check = await fetch(url, { headers });
   await check.body?.cancel();
   const cache = check.headers.get("x-lagoon-cache");
@@ -104,6 +116,10 @@ async function load(url, headers, expectCache) {
     throw new Error(`${url} answered ${check.status} ${cache ?? ""}, expected ${expectCache}`);
   }
   if (WARM_UP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP, headers });
+}
+
+/** One measured run. */
+async function measure(url, headers) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return {
     rps: Math.round(result.requests.average),
@@ -111,6 +127,30 @@ async function load(url, headers, expectCache) {
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** A target's runs over the rounds: the median of each figure, the errors of all. */
+function summary(runs) {
+  return {
+    rps: Math.round(median(runs.map((run) => run.rps))),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  };
+}
+
+/**
+ * The median over the rounds of a ratio taken within each round: the machine's speed drifts
+ * (other tenants), and within a round it moves both sides alike.
+ */
+function pairedRatio(runs, baseline) {
+  return ratio(median(runs.map((run, round) => run.rps / baseline[round].rps)), 1);
 }
 
 /** The bytes as sent (fetch would decompress them). */
@@ -167,41 +207,108 @@ try {
   start(["bench/react-router-server.mjs", String(ROUTER_PORT)]);
   await waitFor(`http://127.0.0.1:${PLAIN_PORT}/`);
   await waitFor(`http://127.0.0.1:${ROUTER_PORT}/`);
+  if (BEFORE_DIR) {
+    rmSync(path.join(BEFORE_DIR, dataDir), { recursive: true, force: true });
+    start(
+      ["--import", "tsx", "server/main.ts"],
+      {
+        NODE_ENV: "production",
+        PORT: String(BEFORE_PORT),
+        LAGOON_DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+      },
+      BEFORE_DIR,
+    );
+    await waitFor(`http://127.0.0.1:${BEFORE_PORT}/healthz`);
+  }
 
   console.log(
-    `Load: ${CONNECTIONS} connections for ${DURATION} s per run, loopback, Accept-Encoding: ${ACCEPT_ENCODING}.`,
+    `Load: ${CONNECTIONS} connections for ${DURATION} s per run, ${ROUNDS} rounds, loopback, Accept-Encoding: ${ACCEPT_ENCODING}.`,
   );
   const accept = { "accept-encoding": ACCEPT_ENCODING };
-  const router = await load(`http://127.0.0.1:${ROUTER_PORT}/`, accept);
-  const figures = { reactRouterOneRoute: router, pages: {} };
-  const rows = [["React Router, one route", router, "", ""]];
+  const targets = [{ key: "router", url: `http://127.0.0.1:${ROUTER_PORT}/`, headers: accept }];
   for (const page of PAGES) {
     const url = `${origin}${page.path}`;
-    const plain = await load(`http://127.0.0.1:${PLAIN_PORT}${page.path}`, accept);
-    const cached = await load(url, accept, "HIT");
-    const uncached = await load(url, { ...accept, "x-lagoon-cache-bypass": "1" }, "BYPASS");
-    const signedIn = await load(url, { ...accept, cookie }, "BYPASS");
-    figures.pages[page.name] = {
-      plain,
-      cached: { ...cached, ratioToPlain: ratio(cached.rps, plain.rps) },
-      uncached: { ...uncached, ratioToReactRouter: ratio(uncached.rps, router.rps) },
-      signedInWithCart: { ...signedIn, ratioToReactRouter: ratio(signedIn.rps, router.rps) },
+    targets.push(
+      {
+        key: `${page.name}.plain`,
+        url: `http://127.0.0.1:${PLAIN_PORT}${page.path}`,
+        headers: accept,
+      },
+      { key: `${page.name}.cached`, url, headers: accept, expect: "HIT" },
+      {
+        key: `${page.name}.uncached`,
+        url,
+        headers: { ...accept, "x-lagoon-cache-bypass": "1" },
+        expect: "BYPASS",
+      },
+      { key: `${page.name}.signedIn`, url, headers: { ...accept, cookie }, expect: "BYPASS" },
+    );
+    if (BEFORE_DIR) {
+      const before = `http://127.0.0.1:${BEFORE_PORT}${page.path}`;
+      targets.push({ key: `${page.name}.before`, url: before, headers: accept });
+    }
+  }
+  for (const target of targets) await prepare(target.url, target.headers, target.expect);
+  const runs = Object.fromEntries(targets.map((target) => [target.key, []]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const target of targets) runs[target.key].push(await measure(target.url, target.headers));
+  }
+
+  const router = summary(runs.router);
+  const figures = { rounds: ROUNDS, reactRouterOneRoute: router, pages: {} };
+  const rows = [["React Router, one route", router, "", ""]];
+  const comparisons = [];
+  for (const page of PAGES) {
+    const of = (name) => runs[`${page.name}.${name}`];
+    const plain = summary(of("plain"));
+    const cached = {
+      ...summary(of("cached")),
+      ratioToPlain: pairedRatio(of("cached"), of("plain")),
     };
+    const uncached = {
+      ...summary(of("uncached")),
+      ratioToReactRouter: pairedRatio(of("uncached"), runs.router),
+    };
+    const signedIn = {
+      ...summary(of("signedIn")),
+      ratioToReactRouter: pairedRatio(of("signedIn"), runs.router),
+    };
+    figures.pages[page.name] = { plain, cached, uncached, signedInWithCart: signedIn };
     rows.push(
       [`${page.name}: plain node:http`, plain, "", ""],
-      [`${page.name}: anonymous, cached`, cached, ratio(cached.rps, plain.rps), ""],
-      [`${page.name}: anonymous, rendered`, uncached, "", ratio(uncached.rps, router.rps)],
-      [`${page.name}: signed in, cart`, signedIn, "", ratio(signedIn.rps, router.rps)],
+      [`${page.name}: anonymous, cached`, cached, cached.ratioToPlain, ""],
+      [`${page.name}: anonymous, rendered`, uncached, "", uncached.ratioToReactRouter],
+      [`${page.name}: signed in, cart`, signedIn, "", signedIn.ratioToReactRouter],
     );
+    if (BEFORE_DIR) {
+      const before = summary(of("before"));
+      const signedInToBefore = pairedRatio(of("signedIn"), of("before"));
+      figures.pages[page.name].before = {
+        anonymous: before,
+        signedInWithCartToIt: signedInToBefore,
+      };
+      rows.push([
+        `${page.name}: before, anonymous`,
+        before,
+        "",
+        pairedRatio(of("before"), runs.router),
+      ]);
+      comparisons.push(
+        `${page.name}: signed in with a cart ${signedInToBefore}× the earlier build's anonymous page`,
+      );
+    }
   }
   console.log(
-    `\n${"run".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"×plain".padStart(7)} ${"×RR".padStart(7)}`,
+    `\n${"run (median of the rounds)".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"×plain".padStart(7)} ${"×RR".padStart(7)}`,
   );
   for (const [name, run, toPlain, toRouter] of rows) {
     console.log(
       `${name.padEnd(34)} ${String(run.rps).padStart(7)} ${String(run.p50).padStart(7)} ${String(run.p99).padStart(7)} ${String(run.errors).padStart(7)} ${String(toPlain).padStart(7)} ${String(toRouter).padStart(7)}`,
     );
   }
+
+  if (BEFORE_DIR) console.log(`\nAgainst ${BEFORE_DIR}:\n${comparisons.join("\n")}`);
 
   const measured = measureFirstLoad(
     path.resolve(process.env.LAGOON_BUILD_DIR ?? "build", "client"),

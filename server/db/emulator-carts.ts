@@ -53,8 +53,9 @@ export function createDatabaseCartStorage(db: Database): CartStorage {
 
   const kept = keptCartsOf(db);
   const keep = (cart: StoredCart) => {
-    const current = kept?.get(cart.token);
-    if (!current || current.version <= cart.version) kept?.set(cart.token, structuredClone(cart));
+    if (!kept) return;
+    const current = kept.get(cart.token);
+    if (!current || current.version <= cart.version) kept.set(cart.token, structuredClone(cart));
   };
   return {
     async load(token) {

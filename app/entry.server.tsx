@@ -1,9 +1,7 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
-import { createPageStream } from "./lib/page-stream.server";
+import { collectPage } from "./lib/page-stream.server";
 
 // Besides rendering, the server build offers the server what it needs from the app: see AppEntry.
 export { createAppContext } from "./lib/context.server";
@@ -26,12 +24,11 @@ export default function handleRequest(
   }
   const { nonce } = loadContext;
 
+  // No loader defers data, and the server compresses each page whole (decision 009): the page is
+  // rendered to the end, for people and crawlers alike, and answered as one body. A route that
+  // ever defers data must stream again, here and in the server's sendResponse.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -47,28 +44,26 @@ export default function handleRequest(
         // after the shell, revealed by an inline script a page without JavaScript never runs
         // (the cart drawer's lines, loaded lazily in the browser, are such a boundary).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = createPageStream({
-            onFinal() {
+        },
+        onAllReady() {
+          pipe(
+            collectPage((page) => {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
             }),
           );
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // An error in the shell is the router's to report (onShellError rejects).
           if (shellRendered) loadContext.services.logger.error({ err: error }, "render failed");
         },
       },

@@ -174,7 +174,10 @@ export function createApp({
     // The app calls its emulators over loopback: compressing their answers only to inflate them
     // in the same process cost a signed-in page with a cart about a tenth of its CPU.
     if (emulators) app.use("/_emulators", emulators);
-    app.use(compression(), assignNonce);
+    // No compression middleware: the app's answers are compressed whole as they are sent
+    // (sendResponse, decision 009) and built files were compressed at build. What is left (error
+    // pages, health and version answers) is a few hundred bytes.
+    app.use(assignNonce);
   }
 
   if (emulators && viteMiddleware) app.use("/_emulators", emulators);

@@ -1,33 +1,24 @@
-import { PassThrough } from "node:stream";
-
-/** What React's `pipe` writes a page into: a Node stream it calls `flush()` on after each pass. */
-export type PageStream = PassThrough & { flush(): void };
+import { Writable } from "node:stream";
 
 /**
- * React writes a page in 4 KB pieces and calls `flush()` when a pass over the page is done. Each
- * piece would travel alone through the web stream React Router wants, on to the response (which
- * the compression middleware flushes after every chunk) and to the socket. Held back until
- * `flush()`, a pass goes out as one chunk: the same bytes, a fraction of the work.
+ * Where React's `pipe` writes a page: the chunks are kept and joined once React ends the page.
+ * Every page is sent whole (the server compresses it in one call, decision 009), so streaming it
+ * through a Node stream, a web stream and the Response's reader bought nothing but their cost.
  */
-export function createPageStream(options: { onFinal?: () => void } = {}): PageStream {
-  const stream = new PassThrough({
-    // React pauses on `false` until "drain"; one pass over a page should fit.
-    writableHighWaterMark: 256 * 1024,
-    writev(chunks, callback) {
-      // Node names the encoding of Buffer chunks "buffer", which BufferEncoding leaves out.
-      const encoding = "buffer" as BufferEncoding;
-      this._write(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)), encoding, callback);
-    },
-    final(callback) {
-      options.onFinal?.();
+export function collectPage(onPage: (page: Uint8Array<ArrayBuffer>) => void): Writable {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    // React pauses on `false` until "drain"; a page should fit.
+    highWaterMark: 1024 * 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
       callback();
     },
-  });
-  stream.cork();
-  return Object.assign(stream, {
-    flush() {
-      stream.uncork();
-      stream.cork();
+    final(callback) {
+      const page = Buffer.concat(chunks);
+      // A Node buffer is a byte view on an ArrayBuffer, which is what a Response's body takes.
+      onPage(new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.length));
+      callback();
     },
   });
 }

@@ -118,13 +118,25 @@ async function prepare(url, headers, expectCache) {
   if (WARM_UP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP, headers });
 }
 
-/** One measured run. */
-async function measure(url, headers) {
+/** CPU time a process has used so far, user and system, in milliseconds (Linux). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * One measured run. Besides what the load generator sees, the CPU time the server process spent
+ * per request: it moves far less than requests per second when the machine's speed drifts.
+ */
+async function measure(url, headers, pid) {
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total),
     errors: result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -141,6 +153,7 @@ function summary(runs) {
     rps: Math.round(median(runs.map((run) => run.rps))),
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
+    cpuMsPerRequest: Math.round(median(runs.map((run) => run.cpuMsPerRequest)) * 100) / 100,
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
   };
 }
@@ -151,6 +164,14 @@ function summary(runs) {
  */
 function pairedRatio(runs, baseline) {
   const paired = median(runs.map((run, round) => run.rps / baseline[round].rps));
+  return Math.round(paired * 1000) / 1000;
+}
+
+/** The same for the server's CPU per request: how many of `runs`' requests cost one of `baseline`'s. */
+function cpuRatio(runs, baseline) {
+  const paired = median(
+    runs.map((run, round) => baseline[round].cpuMsPerRequest / run.cpuMsPerRequest),
+  );
   return Math.round(paired * 1000) / 1000;
 }
 
@@ -202,13 +223,14 @@ try {
   }
   const pagesFile = path.join(scratch, "pages.json");
   writeFileSync(pagesFile, JSON.stringify(plainPages));
-  start(["bench/plain-server.mjs", String(PLAIN_PORT), pagesFile]);
-  start(["bench/react-router-server.mjs", String(ROUTER_PORT)]);
+  const plainServer = start(["bench/plain-server.mjs", String(PLAIN_PORT), pagesFile]);
+  const routerServer = start(["bench/react-router-server.mjs", String(ROUTER_PORT)]);
   await waitFor(`http://127.0.0.1:${PLAIN_PORT}/`);
   await waitFor(`http://127.0.0.1:${ROUTER_PORT}/`);
+  let beforeServer;
   if (BEFORE_DIR) {
     rmSync(path.join(BEFORE_DIR, dataDir), { recursive: true, force: true });
-    start(
+    beforeServer = start(
       ["--import", "tsx", "server/main.ts"],
       {
         NODE_ENV: "production",
@@ -225,7 +247,14 @@ try {
     `Load: ${CONNECTIONS} connections for ${DURATION} s per run, ${ROUNDS} rounds, loopback, Accept-Encoding: ${ACCEPT_ENCODING}.`,
   );
   const accept = { "accept-encoding": ACCEPT_ENCODING };
-  const targets = [{ key: "router", url: `http://127.0.0.1:${ROUTER_PORT}/`, headers: accept }];
+  const targets = [
+    {
+      key: "router",
+      url: `http://127.0.0.1:${ROUTER_PORT}/`,
+      headers: accept,
+      pid: routerServer.pid,
+    },
+  ];
   for (const page of PAGES) {
     const url = `${origin}${page.path}`;
     targets.push(
@@ -233,30 +262,45 @@ try {
         key: `${page.name}.plain`,
         url: `http://127.0.0.1:${PLAIN_PORT}${page.path}`,
         headers: accept,
+        pid: plainServer.pid,
       },
-      { key: `${page.name}.cached`, url, headers: accept, expect: "HIT" },
+      { key: `${page.name}.cached`, url, headers: accept, expect: "HIT", pid: lagoon.pid },
       {
         key: `${page.name}.uncached`,
         url,
         headers: { ...accept, "x-lagoon-cache-bypass": "1" },
         expect: "BYPASS",
+        pid: lagoon.pid,
       },
-      { key: `${page.name}.signedIn`, url, headers: { ...accept, cookie }, expect: "BYPASS" },
+      {
+        key: `${page.name}.signedIn`,
+        url,
+        headers: { ...accept, cookie },
+        expect: "BYPASS",
+        pid: lagoon.pid,
+      },
     );
     if (BEFORE_DIR) {
       const before = `http://127.0.0.1:${BEFORE_PORT}${page.path}`;
-      targets.push({ key: `${page.name}.before`, url: before, headers: accept });
+      targets.push({
+        key: `${page.name}.before`,
+        url: before,
+        headers: accept,
+        pid: beforeServer.pid,
+      });
     }
   }
   for (const target of targets) await prepare(target.url, target.headers, target.expect);
   const runs = Object.fromEntries(targets.map((target) => [target.key, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const target of targets) runs[target.key].push(await measure(target.url, target.headers));
+    for (const target of targets) {
+      runs[target.key].push(await measure(target.url, target.headers, target.pid));
+    }
   }
 
   const router = summary(runs.router);
   const figures = { rounds: ROUNDS, reactRouterOneRoute: router, pages: {} };
-  const rows = [["React Router, one route", router, "", ""]];
+  const rows = [["React Router, one route", router, "", "", ""]];
   for (const page of PAGES) {
     const of = (name) => runs[`${page.name}.${name}`];
     const plain = summary(of("plain"));
@@ -267,17 +311,31 @@ try {
     const uncached = {
       ...summary(of("uncached")),
       ratioToReactRouter: pairedRatio(of("uncached"), runs.router),
+      cpuRatioToReactRouter: cpuRatio(of("uncached"), runs.router),
     };
     const signedIn = {
       ...summary(of("signedIn")),
       ratioToReactRouter: pairedRatio(of("signedIn"), runs.router),
+      cpuRatioToReactRouter: cpuRatio(of("signedIn"), runs.router),
     };
     figures.pages[page.name] = { plain, cached, uncached, signedInWithCart: signedIn };
     rows.push(
-      [`${page.name}: plain node:http`, plain, "", ""],
-      [`${page.name}: anonymous, cached`, cached, cached.ratioToPlain, ""],
-      [`${page.name}: anonymous, rendered`, uncached, "", uncached.ratioToReactRouter],
-      [`${page.name}: signed in, cart`, signedIn, "", signedIn.ratioToReactRouter],
+      [`${page.name}: plain node:http`, plain, "", "", ""],
+      [`${page.name}: anonymous, cached`, cached, cached.ratioToPlain, "", ""],
+      [
+        `${page.name}: anonymous, rendered`,
+        uncached,
+        "",
+        uncached.ratioToReactRouter,
+        uncached.cpuRatioToReactRouter,
+      ],
+      [
+        `${page.name}: signed in, cart`,
+        signedIn,
+        "",
+        signedIn.ratioToReactRouter,
+        signedIn.cpuRatioToReactRouter,
+      ],
     );
     if (BEFORE_DIR) {
       const before = summary(of("before"));
@@ -285,30 +343,35 @@ try {
       figures.pages[page.name].before = {
         anonymous: before,
         signedInWithCartToIt: signedInToBefore,
+        signedInWithCartCpuToIt: cpuRatio(of("signedIn"), of("before")),
       };
       rows.push([
         `${page.name}: before, anonymous`,
         before,
         "",
         pairedRatio(of("before"), runs.router),
+        cpuRatio(of("before"), runs.router),
       ]);
     }
   }
   console.log(
-    `\n${"run (median of the rounds)".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"×plain".padStart(7)} ${"×RR".padStart(7)}`,
+    `\n${"run (median of the rounds)".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"CPU ms".padStart(7)} ${"×plain".padStart(7)} ${"×RR".padStart(7)} ${"CPU×RR".padStart(7)}`,
   );
-  for (const [name, run, toPlain, toRouter] of rows) {
+  for (const [name, run, toPlain, toRouter, cpuToRouter] of rows) {
     console.log(
-      `${name.padEnd(34)} ${String(run.rps).padStart(7)} ${String(run.p50).padStart(7)} ${String(run.p99).padStart(7)} ${String(run.errors).padStart(7)} ${String(toPlain).padStart(7)} ${String(toRouter).padStart(7)}`,
+      `${name.padEnd(34)} ${String(run.rps).padStart(7)} ${String(run.p50).padStart(7)} ${String(run.p99).padStart(7)} ${String(run.errors).padStart(7)} ${run.cpuMsPerRequest.toFixed(2).padStart(7)} ${String(toPlain).padStart(7)} ${String(toRouter).padStart(7)} ${String(cpuToRouter).padStart(7)}`,
     );
   }
+  console.log(
+    "CPU ms: the server process's CPU time per request. CPU×RR: React Router's one-route page's CPU per request over this row's (1 = as cheap).",
+  );
 
   if (BEFORE_DIR) {
     console.log(`\nAgainst ${BEFORE_DIR}:`);
     for (const page of PAGES) {
-      const times = figures.pages[page.name].before.signedInWithCartToIt;
+      const { signedInWithCartToIt, signedInWithCartCpuToIt } = figures.pages[page.name].before;
       console.log(
-        `${page.name}: signed in with a cart ${times}× the earlier build's anonymous page`,
+        `${page.name}: signed in with a cart ${signedInWithCartToIt}× the earlier build's anonymous page in req/s, ${signedInWithCartCpuToIt}× in CPU per request`,
       );
     }
   }

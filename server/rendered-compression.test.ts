@@ -8,6 +8,7 @@ import {
   loadAppBuild,
   startLagoon,
 } from "../tests/support/lagoon-server";
+import { compressRendered } from "./app-request-handler";
 
 // Decision 009: what is rendered per request goes out compressed whole, once, in the encoding the
 // browser prefers, with its length; what is small, a HEAD or not text goes out as it is.
@@ -81,5 +82,27 @@ describe("a rendered page", () => {
     const small = await raw("/build-version", { "accept-encoding": "br" });
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
+describe("compressing a rendered answer", () => {
+  // A page is compressed in place; an answer over 256 KB (a large sitemap) on the thread pool.
+  const markup = (bytes: number) =>
+    Buffer.from(
+      Array.from({ length: Math.ceil(bytes / 40) }, (_, index) => `<li>item ${index}</li>`)
+        .join("")
+        .slice(0, bytes),
+    );
+
+  it.each([
+    ["a page", 80 * 1024],
+    ["an answer larger than a page", 600 * 1024],
+  ])("gives back %s's bytes in brotli and in gzip", async (_name, bytes) => {
+    const body = markup(bytes);
+    const br = await compressRendered(body, "br");
+    const gzip = await compressRendered(body, "gzip");
+    expect(br.length).toBeLessThan(body.length / 4);
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    expect(gunzipSync(gzip).equals(body)).toBe(true);
   });
 });

@@ -82,7 +82,10 @@ export default defineConfig({
     ["json", { outputFile: ".reports/playwright.json" }],
     ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
   ],
-  timeout: 30_000,
+  // The longest journeys (several pages, two accessibility audits, waiting for hydration) take
+  // 20–25 s alone on a slow spell of a two-core machine, and went past 30 s under two workers and
+  // eight servers. Each step still has its own limit (expect, below).
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,

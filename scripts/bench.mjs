@@ -158,20 +158,16 @@ function summary(runs) {
   };
 }
 
+/** How fast a run was: in requests per second, or in requests per millisecond of server CPU. */
+const BY_RPS = (run) => run.rps;
+const BY_CPU = (run) => 1 / run.cpuMsPerRequest;
+
 /**
  * The median over the rounds of a ratio taken within each round: the machine's speed drifts
  * (other tenants), and within a round it moves both sides alike.
  */
-function pairedRatio(runs, baseline) {
-  const paired = median(runs.map((run, round) => run.rps / baseline[round].rps));
-  return Math.round(paired * 1000) / 1000;
-}
-
-/** The same for the server's CPU per request: how many of `runs`' requests cost one of `baseline`'s. */
-function cpuRatio(runs, baseline) {
-  const paired = median(
-    runs.map((run, round) => baseline[round].cpuMsPerRequest / run.cpuMsPerRequest),
-  );
+function pairedRatio(runs, baseline, speed = BY_RPS) {
+  const paired = median(runs.map((run, round) => speed(run) / speed(baseline[round])));
   return Math.round(paired * 1000) / 1000;
 }
 
@@ -311,12 +307,12 @@ try {
     const uncached = {
       ...summary(of("uncached")),
       ratioToReactRouter: pairedRatio(of("uncached"), runs.router),
-      cpuRatioToReactRouter: cpuRatio(of("uncached"), runs.router),
+      cpuRatioToReactRouter: pairedRatio(of("uncached"), runs.router, BY_CPU),
     };
     const signedIn = {
       ...summary(of("signedIn")),
       ratioToReactRouter: pairedRatio(of("signedIn"), runs.router),
-      cpuRatioToReactRouter: cpuRatio(of("signedIn"), runs.router),
+      cpuRatioToReactRouter: pairedRatio(of("signedIn"), runs.router, BY_CPU),
     };
     figures.pages[page.name] = { plain, cached, uncached, signedInWithCart: signedIn };
     rows.push(
@@ -343,14 +339,14 @@ try {
       figures.pages[page.name].before = {
         anonymous: before,
         signedInWithCartToIt: signedInToBefore,
-        signedInWithCartCpuToIt: cpuRatio(of("signedIn"), of("before")),
+        signedInWithCartCpuToIt: pairedRatio(of("signedIn"), of("before"), BY_CPU),
       };
       rows.push([
         `${page.name}: before, anonymous`,
         before,
         "",
         pairedRatio(of("before"), runs.router),
-        cpuRatio(of("before"), runs.router),
+        pairedRatio(of("before"), runs.router, BY_CPU),
       ]);
     }
   }

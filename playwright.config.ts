@@ -35,13 +35,13 @@ const servers = [
   },
   {
     // A shop whose content service struggles: testimonials answer 429 (Retry-After: 1) twice,
-    // news articles take longer than the client's 5 s timeout. Its webhook has a secret.
+    // news articles take 30 s, far past the client's 5 s deadline. Its webhook has a secret.
     command: serve(
       SLOW_CONTENT_PORT,
       `PRISMIC_WEBHOOK_SECRET=e2e-webhook-secret LAGOON_EMULATOR_FAULTS='${JSON.stringify({
         content: [
           { status: 429, retryAfterSeconds: 1, documentTypes: ["testimonials"], times: 2 },
-          { status: 200, delayMs: 8_000, documentTypes: ["news_blog_page"] },
+          { status: 200, delayMs: 30_000, documentTypes: ["news_blog_page"] },
         ],
       })}'`,
     ),

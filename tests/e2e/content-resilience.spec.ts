@@ -21,7 +21,9 @@ test.describe("when the content service struggles", () => {
       const started = Date.now();
       const response = await page.goto(`${SLOW_ORIGIN}/news/heat-pumps-explained`);
       expect(response?.status()).toBe(503);
-      expect(Date.now() - started).toBeLessThan(7_500);
+      // The article takes 30 s to come, the deadline is 5 s: the shopper waits for the deadline,
+      // not for the service. The bound leaves room for a loaded two-core machine (8-10 s seen).
+      expect(Date.now() - started).toBeLessThan(20_000);
       await expect(page.getByRole("heading", { name: "503 - An Error Occured" })).toBeVisible();
       await expectAccessible(page);
       expect((await request.get(`${SLOW_ORIGIN}/healthz`)).status()).toBe(200);

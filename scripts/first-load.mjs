@@ -36,7 +36,12 @@ export function measureFirstLoad(client) {
   const sum = (files, encoding) =>
     [...files].reduce((total, file) => total + sizeOf(file)[encoding], 0);
 
-  const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  // With route discovery "initial" (react-router.config.ts) every page imports the whole manifest.
+  const framework = new Set([
+    `/assets/${manifestFile}`,
+    manifest.entry.module,
+    ...manifest.entry.imports,
+  ]);
   const routes = Object.values(manifest.routes)
     .filter((route) => route.id !== "root")
     .map((route) => {

@@ -8,7 +8,7 @@ import { measureFirstLoad } from "./first-load.mjs";
  * (quality 11, as the build precompresses assets; the issue's "over the wire" figure).
  * See docs/decisions/001-javascript-budget.md for the budgets and why.
  */
-export const BUDGET = { totalKiB: 116, appKiB: 8, brotliKiB: 101 };
+export const BUDGET = { totalKiB: 118, appKiB: 8, brotliKiB: 103 };
 
 const client = path.resolve(process.env.LAGOON_BUILD_DIR ?? "build", "client");
 const measured = measureFirstLoad(client);

@@ -8,7 +8,10 @@ export interface CacheOptions {
 export interface Cache {
   /** A fresh value, or undefined (stale values are only served by `fetch`, which refreshes them). */
   get<T>(key: string): Promise<T | undefined>;
-  /** Values must be JSON-serialisable; they come back as JSON would return them. */
+  /**
+   * Values must be JSON-serialisable; they come back as JSON would return them, frozen: readers
+   * share what was read from the store, so nobody may change it.
+   */
   set<T>(key: string, value: T, options: CacheOptions): Promise<void>;
   delete(key: string): Promise<void>;
   /** E.g. clear all content entries. */

@@ -41,14 +41,41 @@ function defineCacheSuite(open: (logger: ReturnType<typeof silentLogger>) => Cac
     expect(await cache.get("product:chlorine-tablets")).toBeUndefined();
   });
 
-  it("hands out copies, with values as JSON returns them", async () => {
-    const stored = { title: "Spa cover", updatedAt: new Date("2024-05-01T10:00:00Z") };
+  it("hands out values as JSON returns them, frozen, so no caller changes the next one's", async () => {
+    const stored = {
+      title: "Spa cover",
+      updatedAt: new Date("2024-05-01T10:00:00Z"),
+      images: [{ url: "/a.jpg" }],
+    };
     await cache.set("copy", stored, { ttlSeconds: 60 });
 
-    const first = await cache.get<{ title: string; updatedAt: string }>("copy");
-    expect(first).toEqual({ title: "Spa cover", updatedAt: "2024-05-01T10:00:00.000Z" });
-    if (first) first.title = "changed by a caller";
-    expect(await cache.get("copy")).toMatchObject({ title: "Spa cover" });
+    type Read = { title: string; updatedAt: string; images: { url: string }[] };
+    const first = await cache.get<Read>("copy");
+    expect(first).toEqual({
+      title: "Spa cover",
+      updatedAt: "2024-05-01T10:00:00.000Z",
+      images: [{ url: "/a.jpg" }],
+    });
+    expect(() => {
+      if (first) first.title = "changed by a caller";
+    }).toThrow(TypeError);
+    expect(() => first?.images.push({ url: "/b.jpg" })).toThrow(TypeError);
+    expect(() => {
+      if (first?.images[0]) first.images[0].url = "/c.jpg";
+    }).toThrow(TypeError);
+    expect(await cache.get("copy")).toEqual(first);
+    // What the caller set is not frozen by storing it.
+    stored.title = "still the caller's own";
+    expect(stored.title).toBe("still the caller's own");
+  });
+
+  it("reads a value again once the store holds another for its key", async () => {
+    await cache.set("again", { stock: 4 }, { ttlSeconds: 60 });
+    expect(await cache.get("again")).toEqual({ stock: 4 });
+    await cache.set("again", { stock: 3 }, { ttlSeconds: 60 });
+    expect(await cache.get("again")).toEqual({ stock: 3 });
+    await cache.delete("again");
+    expect(await cache.get("again")).toBeUndefined();
   });
 
   it("deletes by prefix, taking glob characters literally", async () => {
@@ -317,6 +344,18 @@ describe.runIf(runRedis)("Redis cache", () => {
     await cache.deleteByPrefix("");
     expect(await raw.exists(`${keyPrefix}expiry`)).toBe(0);
     await cache.close();
+  });
+
+  it("reads what another process wrote since, not what it read before", async () => {
+    const mine = createRedisCache({ url: REDIS_TEST_URL, keyPrefix });
+    const theirs = createRedisCache({ url: REDIS_TEST_URL, keyPrefix });
+    await mine.set("shared-stock", { stock: 4 }, { ttlSeconds: 60 });
+    expect(await mine.get("shared-stock")).toEqual({ stock: 4 });
+    await theirs.set("shared-stock", { stock: 3 }, { ttlSeconds: 60 });
+    expect(await mine.get("shared-stock")).toEqual({ stock: 3 });
+    await theirs.delete("shared-stock");
+    expect(await mine.get("shared-stock")).toBeUndefined();
+    await Promise.all([mine.close(), theirs.close()]);
   });
 
   it("is what createCache gives with a Redis URL", async () => {

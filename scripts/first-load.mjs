@@ -37,11 +37,7 @@ export function measureFirstLoad(client) {
     [...files].reduce((total, file) => total + sizeOf(file)[encoding], 0);
 
   // With route discovery "initial" (react-router.config.ts) every page imports the whole manifest.
-  const framework = new Set([
-    `/assets/${manifestFile}`,
-    manifest.entry.module,
-    ...manifest.entry.imports,
-  ]);
+  const framework = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   const routes = Object.values(manifest.routes)
     .filter((route) => route.id !== "root")
     .map((route) => {

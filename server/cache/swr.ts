@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Cache, CacheLogger, CacheOptions } from "../../app/lib/cache";
 
 /**
@@ -211,34 +212,19 @@ function durations(options: CacheOptions): { ttlMs: number; swrMs: number } {
  * The values are frozen, since every reader shares them. The least recently read go first.
  */
 function createParsedEntries(maxChars: number) {
-  const entries = new Map<string, { text: string; envelope: Envelope }>();
-  let chars = 0;
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    chars -= entry.text.length;
-  };
+  const entries = new LRUCache<string, { text: string; envelope: Envelope }>({
+    maxSize: maxChars,
+    sizeCalculation: (entry) => Math.max(1, entry.text.length),
+  });
   return {
     get(key: string, text: string): Envelope | undefined {
       const entry = entries.get(key);
-      if (!entry) return undefined;
-      remove(key);
-      if (entry.text !== text) return undefined;
-      entries.set(key, entry);
-      chars += text.length;
-      return entry.envelope;
+      return entry?.text === text ? entry.envelope : undefined;
     },
     set(key: string, text: string, envelope: Envelope): void {
       deepFreeze(envelope.value);
-      if (text.length > maxChars) return;
-      remove(key);
+      // An entry larger than the bound is not kept (and drops the key's older one).
       entries.set(key, { text, envelope });
-      chars += text.length;
-      for (const oldest of entries.keys()) {
-        if (chars <= maxChars) break;
-        remove(oldest);
-      }
     },
   };
 }

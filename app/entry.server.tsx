@@ -1,7 +1,9 @@
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { SharedMarkupProvider } from "./components/shared-markup";
 import { collectPage } from "./lib/page-stream.server";
+import { sharedMarkupForPage } from "./lib/shared-markup.server";
 
 // Besides rendering, the server build offers the server what it needs from the app: see AppEntry.
 export { createAppContext } from "./lib/context.server";
@@ -29,6 +31,9 @@ export default function handleRequest(
   // ever defers data must stream again, here and in the server's sendResponse.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Shared markup is kept only from a page that rendered without an error.
+    let failed = false;
+    const sharedMarkup = sharedMarkupForPage();
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -36,7 +41,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <SharedMarkupProvider value={sharedMarkup}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </SharedMarkupProvider>
       </NonceProvider>,
       {
         nonce,
@@ -49,12 +56,17 @@ export default function handleRequest(
         },
         onAllReady() {
           pipe(
-            collectPage((page) => {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
-            }),
+            collectPage(
+              (page) => {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                resolve(
+                  new Response(page, { headers: responseHeaders, status: responseStatusCode }),
+                );
+              },
+              (page) => sharedMarkup.finish(page, !failed),
+            ),
           );
         },
         onShellError(error: unknown) {
@@ -63,6 +75,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          failed = true;
           // An error in the shell is the router's to report (onShellError rejects).
           if (shellRendered) loadContext.services.logger.error({ err: error }, "render failed");
         },

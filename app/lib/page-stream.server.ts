@@ -5,7 +5,11 @@ import { Writable } from "node:stream";
  * Every page is sent whole (the server compresses it in one call, decision 009), so streaming it
  * through a Node stream, a web stream and the Response's reader bought nothing but their cost.
  */
-export function collectPage(onPage: (page: Uint8Array<ArrayBuffer>) => void): Writable {
+export function collectPage(
+  onPage: (page: Uint8Array<ArrayBuffer>) => void,
+  /** Changes the whole page before it is answered (shared markup pasted in). */
+  finish: (page: Buffer) => Buffer = (page) => page,
+): Writable {
   const chunks: Buffer[] = [];
   return new Writable({
     // React pauses on `false` until "drain"; a page should fit.
@@ -15,7 +19,7 @@ export function collectPage(onPage: (page: Uint8Array<ArrayBuffer>) => void): Wr
       callback();
     },
     final(callback) {
-      const page = Buffer.concat(chunks);
+      const page = finish(Buffer.concat(chunks));
       // A Node buffer is a byte view on an ArrayBuffer, which is what a Response's body takes.
       onPage(new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.length));
       callback();

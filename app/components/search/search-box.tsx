@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { SearchIcon } from "../ui/icons";
 import type { SearchSuggestions } from "./search-suggestions";
@@ -12,7 +12,8 @@ type Suggestions = typeof SearchSuggestions;
 let loading: Promise<Suggestions> | undefined;
 
 export function SearchBox() {
-  const id = useId();
+  // One search box per page, in the header, whose markup is shared and so cannot use useId.
+  const id = "site-search";
   const listboxId = `${id}-suggestions`;
   const input = useRef<HTMLInputElement>(null);
   const [Suggestions, setSuggestions] = useState<Suggestions | null>(null);

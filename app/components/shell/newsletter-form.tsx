@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { NewsletterOutcome } from "../../lib/newsletter/outcome";
 import { HoneypotField } from "../ui/honeypot-field";
@@ -10,7 +10,8 @@ import { HoneypotField } from "../ui/honeypot-field";
  * the outcome (`notice`). With JavaScript a fetcher posts it and the outcome shows in place.
  */
 export function NewsletterForm({ notice }: { notice: NewsletterOutcome | null }) {
-  const id = useId();
+  // One form per page, in the footer, whose markup is shared and so cannot use useId.
+  const id = "newsletter";
   const fetcher = useFetcher<NewsletterOutcome>();
   const [email, setEmail] = useState(notice && !notice.ok ? notice.email : "");
   const [hydrated, setHydrated] = useState(false);

@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { NavigationItem } from "../../lib/content/shell.server";
 import { CartButton } from "../cart/cart-button";
 import { SearchBox } from "../search/search-box";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons";
+import { isCurrentPath } from "./current-page";
 
 const MOBILE_MENU_ID = "mobile-menu";
 const DROPDOWN_GROUP = "main-navigation";
@@ -63,7 +64,13 @@ function Dropdown({ item }: { item: NavigationItem }) {
   );
 }
 
-function DesktopNavigation({ navigation }: { navigation: NavigationItem[] }) {
+function DesktopNavigation({
+  navigation,
+  currentPath,
+}: {
+  navigation: NavigationItem[];
+  currentPath: string;
+}) {
   return (
     <nav aria-label="Main" className="hidden nav:block">
       <ul className="flex items-center gap-1">
@@ -72,12 +79,13 @@ function DesktopNavigation({ navigation }: { navigation: NavigationItem[] }) {
             {item.children.length > 0 ? (
               <Dropdown item={item} />
             ) : (
-              <NavLink
+              <Link
                 to={item.href ?? "/"}
+                aria-current={isCurrentPath(item.href ?? "/", currentPath) ? "page" : undefined}
                 className="block rounded-md px-3 py-2 font-medium text-lagoon-900 hover:bg-lagoon-50 aria-[current=page]:text-lagoon-600"
               >
                 {item.label}
-              </NavLink>
+              </Link>
             )}
           </li>
         ))}
@@ -144,13 +152,20 @@ function MobileMenu({ navigation }: { navigation: NavigationItem[] }) {
   );
 }
 
+/**
+ * The header's markup is shared by every page with the same navigation, current link and cart
+ * quantity (shell-parts.tsx, <SharedMarkup>): it must show nothing else of the request.
+ */
 export function SiteHeader({
   siteName,
   navigation,
+  currentPath,
   cartQuantity,
 }: {
   siteName: string;
   navigation: NavigationItem[];
+  /** The page's path, for the current link (`aria-current`). */
+  currentPath: string;
   cartQuantity: number;
 }) {
   const location = useLocation();
@@ -215,7 +230,7 @@ export function SiteHeader({
           </svg>
           <span>{siteName}</span>
         </Link>
-        <DesktopNavigation navigation={navigation} />
+        <DesktopNavigation navigation={navigation} currentPath={currentPath} />
         <SearchBox />
         <CartButton
           totalQuantity={cartQuantity}

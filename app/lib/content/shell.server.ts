@@ -125,8 +125,20 @@ export function reshapeShell(
  */
 export type PageShell = Omit<Shell, "organisation" | "socialImage">;
 
-export function pageShell({ organisation: _organisation, socialImage: _image, ...shell }: Shell) {
-  return shell satisfies PageShell;
+const pageShells = new WeakMap<Shell, PageShell>();
+
+/**
+ * The same object for the same shell (the cache hands every request the same frozen value), so
+ * that markup rendered from it can be shared by identity (<SharedMarkup>, decision 009).
+ */
+export function pageShell(shell: Shell): PageShell {
+  let page = pageShells.get(shell);
+  if (!page) {
+    const { organisation: _organisation, socialImage: _image, ...rest } = shell;
+    page = rest satisfies PageShell;
+    pageShells.set(shell, page);
+  }
+  return page;
 }
 
 export const CONTENT_CACHE_PREFIX = "content:";

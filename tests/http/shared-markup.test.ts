@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltShop, startBuiltShop } from "../support/built-shop";
+import { CookieJar } from "../support/customer-account-emulator";
+import { addToCartOverHttp, variantIdsFor } from "../support/shopper";
+
+// Decision 009: the header and footer are rendered once and pasted into the pages after. Each
+// page must still show its own current link and its own shopper's cart badge.
+
+const PRODUCT = "/store/products/davey-silensorpro-sls-pool-pump";
+let shop: BuiltShop;
+
+beforeAll(async () => {
+  shop = await startBuiltShop({ env: { LAGOON_TEST_CONTROLS: "1" } });
+  // The first read of the shop's frame hands the page the value as loaded; later reads share the
+  // cache's parsed value, the one whose markup is kept and pasted. Read it past that first.
+  for (const path of ["/", "/"]) {
+    const response = await fetch(`${shop.origin}${path}`, {
+      headers: { "x-lagoon-cache-bypass": "1" },
+    });
+    await response.text();
+  }
+});
+
+afterAll(() => shop.close());
+
+/** A page rendered for this request, never from the page cache. */
+async function render(path: string, cookie = ""): Promise<string> {
+  const response = await fetch(`${shop.origin}${path}`, {
+    headers: { cookie, "x-lagoon-cache-bypass": "1" },
+  });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const header = (page: string) => page.slice(page.indexOf("<header"), page.indexOf("</header>"));
+const cartButton = (page: string) =>
+  /<button[^>]*aria-label="(Open cart[^"]*)"/.exec(header(page))?.[1];
+const badge = (page: string) => /data-testid="cart-badge"[^>]*>([^<]*)</.exec(header(page))?.[1];
+const currentLinks = (page: string) =>
+  [...header(page).matchAll(/<a aria-current="page"[^>]*href="([^"]*)"/g)].map((match) => match[1]);
+
+describe("the shared header", () => {
+  it("shows each shopper the cart badge of their own cart", async () => {
+    const before = await render(PRODUCT);
+    expect(cartButton(before)).toBe("Open cart, empty");
+    expect(badge(before)).toBeUndefined();
+
+    const jar = new CookieJar();
+    const [variant] = await variantIdsFor(shop.origin, 1);
+    await addToCartOverHttp(shop.origin, jar, variant as string);
+    const withCart = await render(PRODUCT, jar.header());
+    expect(cartButton(withCart)).toBe("Open cart, 1 item");
+    expect(badge(withCart)).toBe("1");
+
+    const after = await render(PRODUCT);
+    expect(cartButton(after)).toBe("Open cart, empty");
+    expect(badge(after)).toBeUndefined();
+    expect(header(after)).toBe(header(before));
+  });
+
+  it("marks the link of the section the page is in as current", async () => {
+    expect(currentLinks(await render("/news"))).toEqual(["/news"]);
+    expect(currentLinks(await render("/projects"))).toEqual(["/projects"]);
+    expect(currentLinks(await render("/news"))).toEqual(["/news"]);
+    expect(currentLinks(await render(PRODUCT))).toEqual([]);
+  });
+
+  it("is the same markup on every page with the same link and cart", async () => {
+    const product = await render(PRODUCT);
+    const collection = await render("/store/collections/pumps");
+    expect(header(collection)).toBe(header(product));
+    const footer = (page: string) => page.slice(page.indexOf("<footer"), page.indexOf("</footer>"));
+    expect(footer(collection)).toContain("Pool tips in your inbox");
+    expect(footer(collection)).toBe(footer(product));
+  });
+});

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltShop, startBuiltShop } from "../support/built-shop";
 import { CookieJar } from "../support/customer-account-emulator";
-import { addToCartOverHttp, variantIdsFor } from "../support/shopper";
+import {
+  addToCartOverHttp,
+  DEMO_CUSTOMERS,
+  shopCookies,
+  signInOverHttp,
+  variantIdsFor,
+} from "../support/shopper";
 
-// Decision 009: the header and footer are rendered once and pasted into the pages after. Each
-// page must still show its own current link and its own shopper's cart badge.
+// Decision 009: the announcement bar, header and footer are rendered once and pasted into the pages
+// after. Each page must still show its own current link, and its own shopper's account link and
+// cart badge.
 
 const PRODUCT = "/store/products/davey-silensorpro-sls-pool-pump";
 let shop: BuiltShop;
@@ -33,13 +40,21 @@ async function render(path: string, cookie = ""): Promise<string> {
 }
 
 const header = (page: string) => page.slice(page.indexOf("<header"), page.indexOf("</header>"));
+const bar = (page: string) =>
+  page.slice(page.indexOf('aria-label="Announcements"'), page.indexOf("<header"));
+const barCartButton = (page: string) =>
+  /<button[^>]*aria-label="(Open cart[^"]*)"/.exec(bar(page))?.[1];
+const accountLink = (page: string) =>
+  /href="([^"]*)"[^>]*><svg[^>]*><use[^>]*#user"><\/use><\/svg><span>([^<]*)</
+    .exec(bar(page))
+    ?.slice(1);
 const cartButton = (page: string) =>
   /<button[^>]*aria-label="(Open cart[^"]*)"/.exec(header(page))?.[1];
 const badge = (page: string) => /data-testid="cart-badge"[^>]*>([^<]*)</.exec(header(page))?.[1];
 const currentLinks = (page: string) =>
   [...header(page).matchAll(/<a aria-current="page"[^>]*href="([^"]*)"/g)].map((match) => match[1]);
 
-describe("the shared header", () => {
+describe("the shared announcement bar and header", () => {
   it("shows each shopper the cart badge of their own cart", async () => {
     const before = await render(PRODUCT);
     expect(cartButton(before)).toBe("Open cart, empty");
@@ -51,11 +66,21 @@ describe("the shared header", () => {
     const withCart = await render(PRODUCT, jar.header());
     expect(cartButton(withCart)).toBe("Open cart, 1 item");
     expect(badge(withCart)).toBe("1");
+    expect(barCartButton(withCart)).toBe("Open cart, 1 item");
 
     const after = await render(PRODUCT);
     expect(cartButton(after)).toBe("Open cart, empty");
     expect(badge(after)).toBeUndefined();
+    expect(barCartButton(after)).toBe("Open cart, empty");
     expect(header(after)).toBe(header(before));
+    expect(bar(after)).toBe(bar(before));
+  });
+
+  it("shows a signed-in customer their account link, and others the sign-in link", async () => {
+    expect(accountLink(await render("/"))).toEqual(["/login", "Sign In"]);
+    const jar = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.everyday);
+    expect(accountLink(await render("/", shopCookies(jar)))).toEqual(["/account", "My Account"]);
+    expect(accountLink(await render("/"))).toEqual(["/login", "Sign In"]);
   });
 
   it("marks the link of the section the page is in as current", async () => {

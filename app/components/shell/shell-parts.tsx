@@ -18,13 +18,19 @@ export { CartNoticeBanner } from "../cart/cart-notice";
 export { ToastHost } from "../cart/toaster";
 export { NavigationProgress } from "./navigation-progress";
 
-export function Announcements(props: { announcements: ShellLink[]; signedIn: boolean }) {
-  return <AnnouncementBar {...props} cartQuantity={useCartQuantity()} />;
-}
+// The announcement bar, header and footer are rendered once for all the pages that show them
+// alike, and pasted into the others (<SharedMarkup>, decision 009). Their source is a part of the
+// cached shell: a new shell (new content) is a new object, rendered anew.
 
-// The header and footer are rendered once for all the pages that show them alike, and pasted into
-// the others (<SharedMarkup>, decision 009). Their source is a part of the cached shell: a new
-// shell (new content) is a new object, rendered anew.
+/** The announcement bar differs only in its account link (signed in or not) and cart badge. */
+export function Announcements(props: { announcements: ShellLink[]; signedIn: boolean }) {
+  const cartQuantity = useCartQuantity();
+  return (
+    <SharedMarkup source={props.announcements} variant={`${props.signedIn} ${cartQuantity}`}>
+      <AnnouncementBar {...props} cartQuantity={cartQuantity} />
+    </SharedMarkup>
+  );
+}
 
 /** The header differs from page to page only in its current link and the cart's badge. */
 export function Header(

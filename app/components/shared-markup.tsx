@@ -15,9 +15,9 @@ export const SharedMarkupProvider = SharedMarkupContext.Provider;
 
 /**
  * The children's markup must be a function of `source` (by identity: a value the cache hands to
- * every request alike) and `variant` (whatever else it shows), and must use no `useId`: it is
- * pasted where it was not rendered, nor the request's nonce. Nothing personal beyond what `variant`
- * names may be in it.
+ * every request alike) and `variant` (whatever else it shows). It is pasted into other pages, so it
+ * must hold no `useId` value (an id depends on where React rendered it), no nonce, and nothing of
+ * the shopper beyond what `variant` names.
  */
 export function SharedMarkup({
   source,

@@ -26,12 +26,14 @@ export interface PageSharedMarkup extends SharedMarkupSink {
 }
 
 export function sharedMarkupForPage(): PageSharedMarkup {
-  const slots: { source: object; variant: string }[] = [];
+  // Each <SharedMarkup> rendered, with the markup it was given when there was some kept.
+  const slots: { source: object; variant: string; markup: Buffer | undefined }[] = [];
 
   return {
     render(source, variant, children): ReactNode {
-      const slot = String(slots.push({ source, variant }) - 1);
-      if (kept.get(source)?.has(variant)) return createElement(PLACEHOLDER, { "data-slot": slot });
+      const markup = kept.get(source)?.get(variant);
+      const slot = String(slots.push({ source, variant, markup }) - 1);
+      if (markup) return createElement(PLACEHOLDER, { "data-slot": slot });
       return createElement(
         Fragment,
         null,
@@ -51,18 +53,19 @@ export function sharedMarkupForPage(): PageSharedMarkup {
         if (!marker) throw new Error(`Unexpected shared-markup marker at ${at}`);
         const [text, kind, number] = marker;
         const slot = Number(number);
-        const { source, variant } = slots[slot] ?? {};
-        if (!source || variant === undefined) throw new Error(`No shared-markup slot ${slot}`);
+        const rendered = slots[slot];
+        if (!rendered) throw new Error(`No shared-markup slot ${slot}`);
         parts.push(page.subarray(from, at));
         from = at + text.length;
         if (kind === "here") {
-          const markup = kept.get(source)?.get(variant);
-          if (!markup) throw new Error(`Shared markup ${slot} is no longer kept`);
-          parts.push(markup);
+          // Rendered only for a slot that was given markup.
+          if (rendered.markup) parts.push(rendered.markup);
         } else if (kind === "start") {
           start = { slot, at: from };
         } else if (start?.slot === slot) {
-          if (keep) keepMarkup(source, variant, Buffer.from(page.subarray(start.at, at)));
+          // A copy: the page's buffer goes out with the answer.
+          if (keep)
+            keepMarkup(rendered.source, rendered.variant, Buffer.from(page.subarray(start.at, at)));
           start = undefined;
         }
       }

@@ -30,6 +30,7 @@ import { loadCartForLayout } from "./lib/commerce/cart-layout.server";
 import { shellOrFallback } from "./lib/content/reader.server";
 import { pageShell } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
+import { jsonText, readJsonText } from "./lib/json-text";
 import { takeNewsletterNotice } from "./lib/newsletter/subscribe.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (newsletter.setCookie) cart.headers.append("Set-Cookie", newsletter.setCookie);
   return data(
     {
-      shell: pageShell(shell),
+      // One string for the whole shell, the same on every page (json-text.ts).
+      shell: jsonText(pageShell(shell)),
       signedIn: isSignedIn(request.headers.get("Cookie")),
       cart: cart.data,
       newsletter: newsletter.value,
@@ -72,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     });
   }, []);
   const data = useRouteLoaderData<typeof loader>("root");
+  const shell = data ? readJsonText(data.shell) : null;
   const gtmId = data?.gtmId ?? null;
   return (
     <html lang="en-AU">
@@ -104,18 +107,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {data ? (
+        {data && shell ? (
           <>
-            <Announcements announcements={data.shell.announcements} signedIn={data.signedIn} />
-            <Header siteName={data.shell.siteName} navigation={data.shell.navigation} />
+            <Announcements announcements={shell.announcements} signedIn={data.signedIn} />
+            <Header siteName={shell.siteName} navigation={shell.navigation} />
             <CartNoticeBanner notice={data.cart.notice} />
           </>
         ) : null}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {data ? (
-          <SiteFooter shell={data.shell} year={data.year} newsletter={data.newsletter} />
+        {data && shell ? (
+          <SiteFooter shell={shell} year={data.year} newsletter={data.newsletter} />
         ) : null}
         {data ? <CartDrawer signedIn={data.signedIn} /> : null}
         <ToastHost />
@@ -128,9 +131,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Coral Bay Pool & Spa" }];
+  const shell = readJsonText(data.shell);
   return [
-    { title: data.shell.metaTitle || data.shell.siteName },
-    { name: "description", content: data.shell.metaDescription },
+    { title: shell.metaTitle || shell.siteName },
+    { name: "description", content: shell.metaDescription },
   ];
 }
 

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { type JsonText, readJsonText } from "./json-text";
 
 // The little of a page's head that route modules lay out in the browser: titles with the site's
 // name, and JSON-LD as text. Everything else is built by loaders (seo.ts).
@@ -13,8 +14,8 @@ export function pageTitle(title: string, siteName = DEFAULT_SITE_NAME): string {
 
 /** The site's name from the root loader's shell, for a route's `meta`. */
 export function siteNameFrom(matches: readonly ({ data?: unknown } | undefined)[]): string {
-  const root = matches[0]?.data as { shell?: { siteName?: string } } | undefined;
-  return root?.shell?.siteName || DEFAULT_SITE_NAME;
+  const root = matches[0]?.data as { shell?: JsonText<{ siteName?: string }> } | undefined;
+  return (root?.shell && readJsonText(root.shell).siteName) || DEFAULT_SITE_NAME;
 }
 
 export function titledMeta(

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Product, ProductVariant } from "./commerce/types";
 import type { ContentImage } from "./content/fields";
 import type { Shell } from "./content/shell.server";
+import { jsonText } from "./json-text";
 import {
   absoluteUrl,
   articleJsonLd,
@@ -363,7 +364,7 @@ describe("catalogue page meta", () => {
   });
 
   it("gets its title and site name from the shell's name", () => {
-    const matches = [{ data: { shell: { siteName: "Lagoon Pools" } } }];
+    const matches = [{ data: { shell: jsonText({ siteName: "Lagoon Pools" }) } }];
     const meta = titledMeta(
       "Pumps",
       [{ name: "description", content: "x" }],

@@ -6,6 +6,7 @@ import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.ser
 import { productPageData } from "../lib/commerce/product-page.server";
 import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { jsonText, readJsonText } from "../lib/json-text";
 import type { Route } from "./+types/product";
 
 // The gallery's thumbnails, the option picker, the buy box and the file list hydrate after the
@@ -29,19 +30,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context,
   );
   const variantParam = new URL(request.url).searchParams.get("variant");
-  return productPageData(product, variantParam, context.services.config.publicUrl);
+  // One string, made once per product and variant (json-text.ts).
+  return {
+    page: jsonText(productPageData(product, variantParam, context.services.config.publicUrl)),
+  };
 }
 
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": PUBLIC_PAGE_CACHE,
 });
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? titledMeta(data.title, data.meta, siteNameFrom(matches)) : [];
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  if (!data) return [];
+  const page = readJsonText(data.page);
+  return titledMeta(page.title, page.meta, siteNameFrom(matches));
+};
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, variant, options, stock, maxQuantity, downloads, directions, crumbs } =
-    loaderData;
+    readJsonText(loaderData.page);
   return (
     <div className="container-page py-6 sm:py-10">
       <Breadcrumbs crumbs={crumbs} />

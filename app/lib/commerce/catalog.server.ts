@@ -85,6 +85,22 @@ function productGid(id: string): string {
   return /^\d+$/.test(id) ? `gid://shopify/Product/${id}` : id;
 }
 
+/**
+ * Products reshaped before, by the response they came from. The cache hands every request the same
+ * frozen response, so every request gets the same product object, and what is worked out from it
+ * can be kept by identity (the product page's data, productPageData). Nobody may change it.
+ */
+const reshapedProducts = new WeakMap<object, Product>();
+
+function sharedProduct(response: Parameters<typeof reshapeProduct>[0]): Product {
+  let product = reshapedProducts.get(response);
+  if (!product) {
+    product = reshapeProduct(response);
+    reshapedProducts.set(response, product);
+  }
+  return product;
+}
+
 export function createCatalog(storefront: StorefrontClient): Catalog {
   const product = (reference: Reference) =>
     failingWith(CATALOG_ERRORS.product, async () => {
@@ -92,7 +108,7 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
         variables: reference,
         cache: CATALOG_CACHE,
       });
-      return data.product ? reshapeProduct(data.product) : null;
+      return data.product ? sharedProduct(data.product) : null;
     });
 
   return {

@@ -90,4 +90,17 @@ describe("the product page's data", () => {
       href: "https://shop.example/store/products/raypak",
     });
   });
+
+  it("is worked out once per product and chosen variant, and anew for a new product", () => {
+    const first = productPageData(product, null, "https://shop.example");
+    // `?variant=` naming the variant shown anyway, or one that does not exist, is the same page.
+    expect(productPageData(product, "1", "https://shop.example")).toBe(first);
+    expect(productPageData(product, "no-such-variant", "https://shop.example")).toBe(first);
+    expect(productPageData(product, "2", "https://shop.example")).not.toBe(first);
+
+    const renamed = { ...product, title: "Raypak Heater 2" };
+    const page = productPageData(renamed, null, "https://shop.example");
+    expect(page).not.toBe(first);
+    expect(page.title).toBe("Raypak Heater 2");
+  });
 });

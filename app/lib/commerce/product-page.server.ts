@@ -4,7 +4,7 @@ import { collectionPath, productPath } from "./paths";
 import { toFileLink } from "./product-files";
 import { sanitizeDescription } from "./sanitize-description.server";
 import { maxOrderQuantity, stockStatus } from "./stock-status";
-import type { Product } from "./types";
+import type { Product, ProductVariant } from "./types";
 import {
   hasOnlyDefaultVariant,
   optionChoices,
@@ -12,12 +12,40 @@ import {
   toOptionLinks,
 } from "./variant-selection";
 
+export type ProductPageData = ReturnType<typeof buildPage>;
+
+/** Pages worked out before, by product and chosen variant (and shop URL). */
+const pages = new WeakMap<Product, Map<string, ProductPageData>>();
+
 /**
  * What the product page shows for `?variant=`: worked out on the server, so the browser gets the
  * chosen variant and where each option value leads, not all 100 variants and the code to choose.
+ *
+ * Once per product and variant: the catalogue hands every request the same product object, and
+ * the same page object then goes out as the same JSON text (json-text.ts, decision 009). Nobody
+ * may change what it returns.
  */
-export function productPageData(product: Product, variantParam: string | null, publicUrl: string) {
+export function productPageData(
+  product: Product,
+  variantParam: string | null,
+  publicUrl: string,
+): ProductPageData {
   const variant = selectVariant(product, variantParam) ?? null;
+  let byVariant = pages.get(product);
+  if (!byVariant) {
+    byVariant = new Map();
+    pages.set(product, byVariant);
+  }
+  const key = `${publicUrl} ${variant?.id ?? ""}`;
+  let page = byVariant.get(key);
+  if (!page) {
+    page = buildPage(product, variant, publicUrl);
+    byVariant.set(key, page);
+  }
+  return page;
+}
+
+function buildPage(product: Product, variant: ProductVariant | null, publicUrl: string) {
   const path = productPath(product.handle);
   const canonical = absoluteUrl(publicUrl, path);
   const crumbs = [

@@ -4,12 +4,10 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import onHeaders from "on-headers";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
-import { requestLogSerializers } from "./logger";
 import type { PageCache } from "./page-cache";
 import {
   answerWithErrorPage,
@@ -18,6 +16,7 @@ import {
   requireSameOrigin,
   requireWellFormedRequest,
 } from "./request-gate";
+import { requestLog } from "./request-log";
 import { assignNonce, securityHeaders } from "./security";
 import { loadClientFiles, serveClientFiles } from "./static-files";
 import type { ServerStores } from "./stores";
@@ -144,11 +143,8 @@ export function createApp({
   app.get("/favicon.ico", (_req, res) => {
     res.redirect(301, "/favicon.svg");
   });
-  const requestLogs = pinoHttp({
-    logger,
-    autoLogging: { ignore: (req) => req.url?.startsWith("/_emulators/content/images") ?? false },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-    serializers: requestLogSerializers,
+  const requestLogs = requestLog(logger, {
+    ignore: (req) => req.url.startsWith("/_emulators/content/images"),
   });
   if (viteMiddleware) {
     app.use(compression(), assignNonce, viteMiddleware, requestLogs);

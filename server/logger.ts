@@ -36,7 +36,7 @@ type SerializedRequest = { url?: string; query?: Record<string, unknown> };
 type SerializedResponse = { headers?: Record<string, unknown> };
 
 /**
- * pino-http's request and response serializers, minus tokens in URLs: sign-out redirects to the
+ * The request log's serializers (request-log.ts), minus tokens in URLs: sign-out redirects to the
  * provider's logout page with the ID token in `Location`, and that page's request (the embedded
  * emulator's, on this very server) has it in its URL.
  */

@@ -150,7 +150,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
             if (!fresh) refresh(req, key, url);
             const status = fresh ? "HIT" : "STALE";
             await send(req, res, page, status);
-            // pino-http logs the other requests; a hit costs one line, and only at `info`.
+            // The request log (request-log.ts) has the other requests; a hit costs one line, at `info`.
             if (logger.isLevelEnabled("info")) {
               logger.info(
                 {

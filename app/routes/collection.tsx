@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Link, redirect, useLocation, useNavigation } from "react-router";
 import { deferred } from "../components/deferred";
-import { type CardProduct, ProductCard, toCardProduct } from "../components/product/product-card";
+import { type CardProduct, ProductCard } from "../components/product/product-card";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
-import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
+import { cardsOf, catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
 import {
   appendPage,
   collectionViewSearch,
@@ -16,6 +16,7 @@ import { sanitizeDescription } from "../lib/commerce/sanitize-description.server
 import { StorefrontError } from "../lib/commerce/storefront.server";
 import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { readJsonText } from "../lib/json-text";
 import { absoluteUrl, breadcrumbJsonLd, catalogMeta, metaDescription } from "../lib/seo";
 import type { Route } from "./+types/collection";
 
@@ -62,7 +63,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       title: collection.title,
       descriptionHtml: sanitizeDescription(collection.descriptionHtml),
     },
-    products: collection.products.map(toCardProduct),
+    // One string, made once per cached collection (json-text.ts).
+    products: cardsOf(collection),
     pageInfo: collection.pageInfo,
     tags: (await tags) ?? [],
     view,
@@ -89,7 +91,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? titledMeta(data.title, data.meta, siteNameFrom(matches)) : [];
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
-  const { collection, products, pageInfo, tags, view, basePath, crumbs } = loaderData;
+  const { collection, pageInfo, tags, view, basePath, crumbs } = loaderData;
+  const products = readJsonText(loaderData.products);
   const location = useLocation();
   const navigation = useNavigation();
   const gridRef = useRef<HTMLUListElement>(null);

@@ -1,9 +1,12 @@
 import { type AppLoadContext, data } from "react-router";
+import { type CardProduct, toCardProduct } from "../../components/product/product-card";
+import { type JsonText, jsonText } from "../json-text";
 import type { Catalog } from "./catalog.server";
 import { StorefrontError } from "./storefront.server";
+import type { Collection } from "./types";
 
-// What the catalogue's route modules share: the catalogue for this shopper, and how missing items
-// and a failing storefront become the spec's error pages.
+// What the catalogue's route modules share: the catalogue for this shopper, how missing items
+// and a failing storefront become the spec's error pages, and a collection's cards.
 
 /**
  * The catalogue for this shopper. Given their request, its reads end when they leave (issue 14:
@@ -39,4 +42,19 @@ export async function requireCatalogData<T>(
   }
   if (value === null) throw data(null, { status: 404 });
   return value;
+}
+
+const collectionCards = new WeakMap<Collection, JsonText<CardProduct[]>>();
+
+/**
+ * A collection page's product cards as one JSON text (json-text.ts), made once per collection
+ * object: the catalogue hands every request the same one while its cache entry lasts.
+ */
+export function cardsOf(collection: Collection): JsonText<CardProduct[]> {
+  let cards = collectionCards.get(collection);
+  if (!cards) {
+    cards = jsonText(collection.products.map(toCardProduct));
+    collectionCards.set(collection, cards);
+  }
+  return cards;
 }

@@ -86,20 +86,27 @@ function productGid(id: string): string {
 }
 
 /**
- * Products reshaped before, by the response they came from. The cache hands every request the same
- * frozen response, so every request gets the same product object, and what is worked out from it
- * can be kept by identity (the product page's data, productPageData). Nobody may change it.
+ * A reshape done once per cached response. The cache hands every request the same frozen
+ * response, so every request gets the same product or collection object, and what is worked out
+ * from it can be kept by identity (the product page's data, a collection's cards: json-text.ts,
+ * decision 009). Nobody may change what it returns.
  */
-const reshapedProducts = new WeakMap<object, Product>();
-
-function sharedProduct(response: Parameters<typeof reshapeProduct>[0]): Product {
-  let product = reshapedProducts.get(response);
-  if (!product) {
-    product = reshapeProduct(response);
-    reshapedProducts.set(response, product);
-  }
-  return product;
+function reshapedOnce<Response extends object, Shape>(
+  reshape: (response: Response) => Shape,
+): (response: Response) => Shape {
+  const reshaped = new WeakMap<Response, Shape>();
+  return (response) => {
+    let shape = reshaped.get(response);
+    if (shape === undefined) {
+      shape = reshape(response);
+      reshaped.set(response, shape);
+    }
+    return shape;
+  };
 }
+
+const sharedProduct = reshapedOnce(reshapeProduct);
+const sharedCollection = reshapedOnce(reshapeCollection);
 
 export function createCatalog(storefront: StorefrontClient): Catalog {
   const product = (reference: Reference) =>
@@ -130,7 +137,7 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
           variables: { ...collectionReference(idOrHandle), ...page },
           cache: CATALOG_CACHE,
         });
-        return data.collection ? reshapeCollection(data.collection) : null;
+        return data.collection ? sharedCollection(data.collection) : null;
       });
     },
 

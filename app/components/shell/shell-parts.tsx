@@ -33,9 +33,7 @@ export function Announcements(props: { announcements: ShellLink[]; signedIn: boo
 }
 
 /** The header differs from page to page only in its current link and the cart's badge. */
-export function Header(
-  props: Omit<ComponentProps<typeof SiteHeader>, "cartQuantity" | "currentPath">,
-) {
+export function Header(props: Omit<ComponentProps<typeof SiteHeader>, "cartQuantity">) {
   const { pathname } = useLocation();
   const cartQuantity = useCartQuantity();
   return (
@@ -43,7 +41,7 @@ export function Header(
       source={props.navigation}
       variant={`${currentNavigation(props.navigation, pathname)} ${cartQuantity}`}
     >
-      <SiteHeader {...props} currentPath={pathname} cartQuantity={cartQuantity} />
+      <SiteHeader {...props} cartQuantity={cartQuantity} />
     </SharedMarkup>
   );
 }

@@ -159,13 +159,10 @@ function MobileMenu({ navigation }: { navigation: NavigationItem[] }) {
 export function SiteHeader({
   siteName,
   navigation,
-  currentPath,
   cartQuantity,
 }: {
   siteName: string;
   navigation: NavigationItem[];
-  /** The page's path, for the current link (`aria-current`). */
-  currentPath: string;
   cartQuantity: number;
 }) {
   const location = useLocation();
@@ -230,7 +227,7 @@ export function SiteHeader({
           </svg>
           <span>{siteName}</span>
         </Link>
-        <DesktopNavigation navigation={navigation} currentPath={currentPath} />
+        <DesktopNavigation navigation={navigation} currentPath={location.pathname} />
         <SearchBox />
         <CartButton
           totalQuantity={cartQuantity}

@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { type CardProduct, toCardProduct } from "../../components/product/product-card";
 import { type JsonText, jsonText } from "../json-text";
+import { oncePerObject } from "../once-per-object";
 import type { Catalog } from "./catalog.server";
 import { StorefrontError } from "./storefront.server";
 import type { Collection } from "./types";
@@ -44,17 +45,11 @@ export async function requireCatalogData<T>(
   return value;
 }
 
-const collectionCards = new WeakMap<Collection, JsonText<CardProduct[]>>();
-
 /**
  * A collection page's product cards as one JSON text (json-text.ts), made once per collection
  * object: the catalogue hands every request the same one while its cache entry lasts.
  */
-export function cardsOf(collection: Collection): JsonText<CardProduct[]> {
-  let cards = collectionCards.get(collection);
-  if (!cards) {
-    cards = jsonText(collection.products.map(toCardProduct));
-    collectionCards.set(collection, cards);
-  }
-  return cards;
-}
+export const cardsOf = oncePerObject(
+  (collection: Collection): JsonText<CardProduct[]> =>
+    jsonText(collection.products.map(toCardProduct)),
+);

@@ -1,4 +1,5 @@
 import type { CacheOptions } from "../cache";
+import { oncePerObject } from "../once-per-object";
 import {
   COLLECTION_QUERY,
   COLLECTION_TAGS_QUERY,
@@ -85,28 +86,9 @@ function productGid(id: string): string {
   return /^\d+$/.test(id) ? `gid://shopify/Product/${id}` : id;
 }
 
-/**
- * A reshape done once per cached response. The cache hands every request the same frozen
- * response, so every request gets the same product or collection object, and what is worked out
- * from it can be kept by identity (the product page's data, a collection's cards: json-text.ts,
- * decision 009). Nobody may change what it returns.
- */
-function reshapedOnce<Response extends object, Shape>(
-  reshape: (response: Response) => Shape,
-): (response: Response) => Shape {
-  const reshaped = new WeakMap<Response, Shape>();
-  return (response) => {
-    let shape = reshaped.get(response);
-    if (shape === undefined) {
-      shape = reshape(response);
-      reshaped.set(response, shape);
-    }
-    return shape;
-  };
-}
-
-const sharedProduct = reshapedOnce(reshapeProduct);
-const sharedCollection = reshapedOnce(reshapeCollection);
+// Reshaped once per cached response: every request gets the same product or collection object.
+const sharedProduct = oncePerObject(reshapeProduct);
+const sharedCollection = oncePerObject(reshapeCollection);
 
 export function createCatalog(storefront: StorefrontClient): Catalog {
   const product = (reference: Reference) =>

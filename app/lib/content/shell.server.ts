@@ -2,6 +2,7 @@ import type { Content } from "@prismicio/client";
 import type { Logger } from "pino";
 import { untilAborted } from "../abort";
 import type { Cache } from "../cache";
+import { oncePerObject } from "../once-per-object";
 import { type ContentClient, sharedReadSignal } from "./client.server";
 import { type ContentImage, linkToHref, reshapeImage, text } from "./fields";
 
@@ -125,21 +126,14 @@ export function reshapeShell(
  */
 export type PageShell = Omit<Shell, "organisation" | "socialImage">;
 
-const pageShells = new WeakMap<Shell, PageShell>();
-
 /**
  * The same object for the same shell (the cache hands every request the same frozen value), so
  * that markup rendered from it can be shared by identity (<SharedMarkup>, decision 009).
  */
-export function pageShell(shell: Shell): PageShell {
-  let page = pageShells.get(shell);
-  if (!page) {
-    const { organisation: _organisation, socialImage: _image, ...rest } = shell;
-    page = rest satisfies PageShell;
-    pageShells.set(shell, page);
-  }
-  return page;
-}
+export const pageShell = oncePerObject((shell: Shell): PageShell => {
+  const { organisation: _organisation, socialImage: _image, ...rest } = shell;
+  return rest;
+});
 
 export const CONTENT_CACHE_PREFIX = "content:";
 /** Fresh for a minute, then served stale for a day while refreshing (ARCHITECTURE.md rule 5). */

@@ -2,13 +2,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { SharedMarkupProvider } from "./components/shared-markup";
-import { collectPage } from "./lib/page-stream.server";
+import { collectPage, pageResponse } from "./lib/page-stream.server";
 import { sharedMarkupForPage } from "./lib/shared-markup.server";
 
 // Besides rendering, the server build offers the server what it needs from the app: see AppEntry.
 export { createAppContext } from "./lib/context.server";
 export { oidcSettings } from "./lib/customer/auth.server";
 export { startMailDelivery } from "./lib/mail/mail-delivery.server";
+export { renderedPage } from "./lib/page-stream.server";
 export { hasPersonalCookie } from "./lib/personal-cookies";
 export { reportRequestError as handleError } from "./lib/request-errors.server";
 
@@ -62,7 +63,7 @@ export default function handleRequest(
                 timeoutId = undefined;
                 responseHeaders.set("Content-Type", "text/html; charset=utf-8");
                 resolve(
-                  new Response(page, { headers: responseHeaders, status: responseStatusCode }),
+                  pageResponse(page, { headers: responseHeaders, status: responseStatusCode }),
                 );
               },
               (page) => sharedMarkup.finish(page, !failed),

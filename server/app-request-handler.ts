@@ -22,11 +22,14 @@ export function createAppRequestHandler({
   mode,
   getLoadContext,
   pageCache,
+  renderedPage = () => undefined,
 }: {
   build: ServerBuild;
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   pageCache?: PageCache;
+  /** The bytes of a page the app rendered, without reading its Response (AppEntry). */
+  renderedPage?: (response: Response) => Uint8Array | undefined;
 }): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);
   return async (req, res, next) => {
@@ -36,8 +39,12 @@ export function createAppRequestHandler({
         toFetchRequest(req, res, fillUrl),
         getLoadContext(req, res),
       );
-      if (fillUrl && (await pageCache?.fill(req, res, response))) return;
-      await sendResponse(req, res, response);
+      const body = async () => {
+        const page = renderedPage(response);
+        return page ? Buffer.from(page.buffer, page.byteOffset, page.length) : readBody(response);
+      };
+      if (fillUrl && (await pageCache?.fill(req, res, response, body))) return;
+      await sendResponse(req, res, response, body);
     } catch (error) {
       next(error);
     }
@@ -104,10 +111,15 @@ export async function compressRendered(body: Buffer, encoding: "br" | "gzip"): P
     : compressGzip(body, RENDERED_GZIP);
 }
 
+async function readBody(response: Response): Promise<Buffer> {
+  return Buffer.from(await response.arrayBuffer());
+}
+
 async function sendResponse(
   req: ExpressRequest,
   res: ExpressResponse,
   response: Response,
+  body: () => Promise<Buffer>,
 ): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -123,7 +135,7 @@ async function sendResponse(
   }
   const encoding = renderedEncoding(req, response);
   try {
-    if (encoding) await sendWhole(res, response, encoding);
+    if (encoding) await sendWhole(res, await body(), encoding);
     else await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
@@ -145,8 +157,7 @@ function renderedEncoding(req: ExpressRequest, response: Response): "br" | "gzip
   return encoding === "identity" ? null : encoding;
 }
 
-async function sendWhole(res: ExpressResponse, response: Response, encoding: "br" | "gzip") {
-  const body = Buffer.from(await response.arrayBuffer());
+async function sendWhole(res: ExpressResponse, body: Buffer, encoding: "br" | "gzip") {
   res.vary("Accept-Encoding");
   if (res.destroyed) return;
   if (body.length < MIN_COMPRESS_BYTES) {

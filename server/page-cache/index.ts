@@ -78,7 +78,13 @@ export interface PageCache extends PageCachePurge {
    * Stores React Router's answer if it may be shared and sends it (true); false leaves the
    * answer to the caller untouched.
    */
-  fill(req: IncomingMessage, res: ServerResponse, response: globalThis.Response): Promise<boolean>;
+  fill(
+    req: IncomingMessage,
+    res: ServerResponse,
+    response: globalThis.Response,
+    /** The answer's body, read once (the app hands over a rendered page without its stream). */
+    body?: () => Promise<Buffer>,
+  ): Promise<boolean>;
 }
 
 interface Fill {
@@ -204,17 +210,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       .finally(() => refreshing.delete(key));
   }
 
-  async function fill(req: IncomingMessage, res: ServerResponse, response: globalThis.Response) {
+  async function fill(
+    req: IncomingMessage,
+    res: ServerResponse,
+    response: globalThis.Response,
+    body: () => Promise<Buffer> = async () => Buffer.from(await response.arrayBuffer()),
+  ) {
     const marked = fills.get(req);
     if (!marked || !response.body || response.status !== 200) return false;
     if (response.headers.has("set-cookie") || res.hasHeader("set-cookie")) return false;
     const lifetime = sharedLifetime(response.headers.get("cache-control"));
     if (!lifetime) return false;
 
-    const body = Buffer.from(await response.arrayBuffer());
+    const bytes = await body();
     const [br, gzipped] = await Promise.all([
-      compressBrotli(body, BROTLI_OPTIONS),
-      compressGzip(body, GZIP_OPTIONS),
+      compressBrotli(bytes, BROTLI_OPTIONS),
+      compressGzip(bytes, GZIP_OPTIONS),
     ]);
     const headers: [string, string][] = [];
     for (const [name, value] of Object.entries(res.getHeaders())) {

@@ -70,11 +70,17 @@ const appDirectory = fileURLToPath(new URL("./app/", import.meta.url));
 const serverReactRouter = fileURLToPath(
   new URL("./app/components/ui/react-router.server.tsx", import.meta.url),
 );
+/** The modules that build the server's React Router, from React Router itself. */
+const realReactRouter = new Set([
+  serverReactRouter,
+  fileURLToPath(new URL("./app/components/ui/server-router.server.tsx", import.meta.url)),
+]);
 
 /**
  * The server build of the app imports React Router with a lighter Link, which prints a plain
- * path's `<a>` without resolving it against the routes: the same markup at a fraction of the cost
- * (decision 009). The browser's build is untouched.
+ * path's `<a>` without resolving it against the routes, and a ServerRouter that makes the routes
+ * once per build: the same markup at a fraction of the cost (decision 009). The browser's build is
+ * untouched.
  */
 function serverLinks(): Plugin {
   return {
@@ -84,7 +90,7 @@ function serverLinks(): Plugin {
     resolveId(source, importer) {
       if (source !== "react-router" || !importer) return null;
       const file = importer.split("?")[0] ?? importer;
-      if (!file.startsWith(appDirectory) || file === serverReactRouter) return null;
+      if (!file.startsWith(appDirectory) || realReactRouter.has(file)) return null;
       return serverReactRouter;
     },
   };

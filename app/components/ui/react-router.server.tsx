@@ -2,8 +2,9 @@ import { createElement, forwardRef } from "react";
 import { type LinkProps, Link as RouterLink } from "react-router";
 
 // React Router as the server build of the app sees it (vite.config.ts, decision 009): all of it,
-// but for a lighter Link.
+// but for a lighter Link and a ServerRouter that makes the routes once per build.
 export * from "react-router";
+export { ServerRouter } from "./server-router.server";
 
 /**
  * An absolute path that React Router prints as it is: no `//`, `.` or `..` segment to resolve, no

@@ -1,9 +1,12 @@
+import { useLocation } from "react-router";
+import { useCartLayoutData } from "../components/cart/use-cart";
 import { deferred } from "../components/deferred";
 import { Price } from "../components/product/price";
 import { StockMessage } from "../components/product/stock-message";
+import { SharedMarkup } from "../components/shared-markup";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
-import { productPageData } from "../lib/commerce/product-page.server";
+import { type ProductPageData, productPageData } from "../lib/commerce/product-page.server";
 import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import { jsonText, readJsonText } from "../lib/json-text";
@@ -46,9 +49,25 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   return titledMeta(page.title, page.meta, siteNameFrom(matches));
 };
 
+/**
+ * The page's markup is the product's, at this URL (the add form returns to it), for every visitor
+ * without a cart: rendered once per product and variant and pasted into the pages after it
+ * (decision 009). A cart's add forms carry the page's own form key, so its pages are rendered in
+ * place.
+ */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, variant, options, stock, maxQuantity, downloads, directions, crumbs } =
-    readJsonText(loaderData.page);
+  const page = readJsonText(loaderData.page);
+  const { pathname, search } = useLocation();
+  const formKey = useCartLayoutData()?.formKey;
+  return (
+    <SharedMarkup source={page} variant={formKey ? null : `${pathname}${search}`}>
+      <Product page={page} />
+    </SharedMarkup>
+  );
+}
+
+function Product({ page }: { page: ProductPageData }) {
+  const { product, variant, options, stock, maxQuantity, downloads, directions, crumbs } = page;
   return (
     <div className="container-page py-6 sm:py-10">
       <Breadcrumbs crumbs={crumbs} />

@@ -257,6 +257,28 @@ test.describe("a product", () => {
     ).toBeVisible();
   });
 
+  test("works as ever where its markup was rendered for an earlier visitor", async ({ page }) => {
+    // Rendered for every request (the page cache bypassed): an earlier visitor's page is rendered
+    // and kept, and this one gets that markup pasted in (decision 009). It must hydrate as its own.
+    // The first read of the product hands the page the value as loaded, later reads the cache's
+    // shared one: two visitors come first.
+    const path = "/store/products/lo-chlor-starver-phosphate-remover";
+    const bypass = { "x-lagoon-cache-bypass": "1" };
+    for (const _ of [1, 2]) {
+      expect((await page.request.get(path, { headers: bypass })).status()).toBe(200);
+    }
+    await page.setExtraHTTPHeaders(bypass);
+    await visit(page, path);
+    const quantity = page.getByRole("spinbutton", { name: "Quantity" });
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await expect(quantity).toHaveValue("2");
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your cart" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("link", { name: /Starver Phosphate Remover/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open cart, 2 items" }).first()).toBeAttached();
+  });
+
   test("is served for caching, and its data comes from the cache the second time", async ({
     request,
   }) => {

@@ -99,3 +99,37 @@ describe("the shared announcement bar and header", () => {
     expect(footer(collection)).toBe(footer(product));
   });
 });
+
+describe("the shared product page", () => {
+  const main = (page: string) => page.slice(page.indexOf("<main"), page.indexOf("</main>"));
+  const formKeys = (page: string) =>
+    [...main(page).matchAll(/name="formKey" value="([^"]*)"/g)].map((match) => match[1]);
+  const redirectTo = (page: string) => /name="redirectTo" value="([^"]*)"/.exec(main(page))?.[1];
+
+  it("shows every visitor without a cart the same product, returning to their page", async () => {
+    const first = await render(PRODUCT);
+    const second = await render(PRODUCT);
+    expect(main(first)).toContain("Davey SilensorPro SLS Pool Pump");
+    expect(main(second)).toBe(main(first));
+    expect(formKeys(second)).toEqual([]);
+    expect(redirectTo(second)).toBe(PRODUCT);
+
+    // The same product data at another URL: its form returns there.
+    const campaign = `${PRODUCT}?from=newsletter`;
+    expect(redirectTo(await render(campaign))).toBe(campaign);
+    expect(redirectTo(await render(campaign))).toBe(campaign);
+    expect(main(await render(PRODUCT))).toBe(main(first));
+  });
+
+  it("gives a shopper with a cart a form key of each page's own", async () => {
+    const jar = new CookieJar();
+    const [variant] = await variantIdsFor(shop.origin, 1);
+    await addToCartOverHttp(shop.origin, jar, variant as string);
+    const [key] = formKeys(await render(PRODUCT, jar.header()));
+    const [next] = formKeys(await render(PRODUCT, jar.header()));
+    expect(key).toMatch(/^[\w-]{36}$/);
+    expect(next).toMatch(/^[\w-]{36}$/);
+    expect(next).not.toBe(key);
+    expect(formKeys(await render(PRODUCT))).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { clampCartQuantity, isCourseProduct, MAX_SEATS } from "../../lib/commerce/cart";
 import type { LinePreview } from "../../lib/commerce/cart-optimistic";
@@ -53,7 +53,8 @@ export function AddToCartForm({
   const location = useLocation();
   const formKey = useCartLayoutData()?.formKey;
   const { submit, pending, answer } = useCartSubmit();
-  const dialogId = `participants-${useId().replace(/[^\w-]/g, "")}`;
+  // Named after the variant, not useId: a product page's markup is shared (decision 009).
+  const dialogId = `participants-${variant.id.replace(/\W/g, "")}`;
   const dialog = useRef<HTMLDialogElement>(null);
   const [seats, setSeats] = useState(1);
   const course =

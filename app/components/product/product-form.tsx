@@ -65,7 +65,12 @@ export function ProductForm({
       buttonClassName={PRIMARY_BUTTON}
     >
       {quantityTicker ? (
-        <QuantityTicker key={variant.id} name="quantity" max={maxQuantity ?? undefined} />
+        <QuantityTicker
+          key={variant.id}
+          id="product-quantity"
+          name="quantity"
+          max={maxQuantity ?? undefined}
+        />
       ) : null}
     </AddToCart>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Image } from "../../lib/commerce/types";
 import { ProductImage } from "./product-image";
 
@@ -20,10 +20,11 @@ export function ProductGallery({
   /** The selected variant's image: the strip turns to it when the variant changes. */
   selectedImageUrl?: string | null;
 }) {
-  const id = useId();
   const stripRef = useRef<HTMLElement>(null);
   const [active, setActive] = useState(0);
-  const slideId = (index: number) => `${id}-slide-${index}`;
+  // A fixed id, not useId: a product page's markup is shared between pages (decision 009), and
+  // there is one gallery on a page.
+  const slideId = (index: number) => `gallery-slide-${index}`;
 
   // The strip's CSS scroll-behavior makes this smooth, unless the shopper prefers less motion.
   const show = (index: number) => {

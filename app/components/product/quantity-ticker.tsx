@@ -1,12 +1,12 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { clampQuantity } from "../../lib/commerce/stock-status";
 import { useHydrated } from "./use-hydrated";
 
 // product §5: the decrease button is disabled at 1. The field itself is a plain number input, so it
 // works without JavaScript; the buttons need it and stay disabled until the page is interactive.
 
-export function QuantityTicker({ name, max }: { name: string; max?: number }) {
-  const id = useId();
+/** `id`: the field's, fixed rather than useId because a product page's markup is shared (decision 009). */
+export function QuantityTicker({ id, name, max }: { id: string; name: string; max?: number }) {
   const hydrated = useHydrated();
   const [text, setText] = useState("1");
   const quantity = clampQuantity(Number(text), max);

@@ -73,6 +73,20 @@ describe("the cart's lifecycle", () => {
     await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "1" });
     const layout = await loadCartForLayout(browser.request(), services({ fault: "status:500" }));
     expect(layout.data).toMatchObject({ cart: null, unavailable: true });
+    expect(layout.data.formKey).toEqual(expect.any(String));
     expect(layout.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("the add forms' key", () => {
+  it("is new on every page with a cart, and absent without one", async () => {
+    const visitor = new Browser();
+    expect((await loadCartForLayout(visitor.request(), services())).data.formKey).toBeNull();
+    await post(visitor, { intent: "add", merchandiseId: PUMP, quantity: "1" });
+    const first = (await loadCartForLayout(visitor.request(), services())).data.formKey;
+    const second = (await loadCartForLayout(visitor.request(), services())).data.formKey;
+    expect(first).toMatch(/^[\w-]{36}$/);
+    expect(second).toMatch(/^[\w-]{36}$/);
+    expect(second).not.toBe(first);
   });
 });

@@ -14,9 +14,11 @@ export interface CartLayoutData {
   unavailable: boolean;
   /**
    * Sent with add forms so a double-submitted form (no JavaScript, a double click) adds once; a
-   * new one comes with every page.
+   * new one comes with every page. None without a cart: an add without one starts a cart, and a
+   * key cannot make that happen once (cart-changes.server.ts). A page without a cart then shows
+   * every visitor the same product markup, which the server shares between pages (decision 009).
    */
-  formKey: string;
+  formKey: string | null;
   /** A message from a form posted without JavaScript, shown once. */
   notice: CartNotice | null;
 }
@@ -57,5 +59,6 @@ export async function loadCartForLayout(
   const { cart, unavailable, headers } = await loadCart(request, services, buyerIp);
   const { notice, setCookie } = await takeCartNotice(request, services.config);
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  return { data: { cart, unavailable, formKey: randomUUID(), notice }, headers };
+  const formKey = cart || unavailable ? randomUUID() : null;
+  return { data: { cart, unavailable, formKey, notice }, headers };
 }

@@ -13,8 +13,8 @@ import { measureFirstLoad } from "./first-load.mjs";
  * anonymous from the page cache, anonymous rendered (the cache bypassed with the test-controls
  * header), and signed in with a cart — next to (a) a plain node:http server sending the very
  * bytes Lagoon sent, and (b) React Router's own server rendering the one-route app in
- * bench/fixture; each as a ratio (the median of the ratios within each of BENCH_ROUNDS rounds,
- * default 3). With BENCH_BEFORE (the folder of another built checkout, e.g.
+ * bench/fixture, measured right before each page's rendered runs; each as a ratio (the median of
+ * the ratios within each of BENCH_ROUNDS rounds, default 3). With BENCH_BEFORE (the folder of another built checkout, e.g.
  * Lagoon before issue 13), that build's anonymous pages too, and the signed-in pages against them.
  * Then first-load JavaScript per route (gzip and brotli), the
  * server's RSS before and after, and one JSON line of it all. The load generator shares the
@@ -243,14 +243,7 @@ try {
     `Load: ${CONNECTIONS} connections for ${DURATION} s per run, ${ROUNDS} rounds, loopback, Accept-Encoding: ${ACCEPT_ENCODING}.`,
   );
   const accept = { "accept-encoding": ACCEPT_ENCODING };
-  const targets = [
-    {
-      key: "router",
-      url: `http://127.0.0.1:${ROUTER_PORT}/`,
-      headers: accept,
-      pid: routerServer.pid,
-    },
-  ];
+  const targets = [];
   for (const page of PAGES) {
     const url = `${origin}${page.path}`;
     targets.push(
@@ -261,6 +254,14 @@ try {
         pid: plainServer.pid,
       },
       { key: `${page.name}.cached`, url, headers: accept, expect: "HIT", pid: lagoon.pid },
+      // React Router's page is measured right before each page rendered, and their ratio taken
+      // pairwise: this machine's speed drifts within a round, and a round lasts minutes.
+      {
+        key: `${page.name}.router`,
+        url: `http://127.0.0.1:${ROUTER_PORT}/`,
+        headers: accept,
+        pid: routerServer.pid,
+      },
       {
         key: `${page.name}.uncached`,
         url,
@@ -294,7 +295,7 @@ try {
     }
   }
 
-  const router = summary(runs.router);
+  const router = summary(PAGES.flatMap((page) => runs[`${page.name}.router`]));
   const figures = { rounds: ROUNDS, reactRouterOneRoute: router, pages: {} };
   const rows = [["React Router, one route", router, "", "", ""]];
   for (const page of PAGES) {
@@ -306,13 +307,13 @@ try {
     };
     const uncached = {
       ...summary(of("uncached")),
-      ratioToReactRouter: pairedRatio(of("uncached"), runs.router),
-      cpuRatioToReactRouter: pairedRatio(of("uncached"), runs.router, BY_CPU),
+      ratioToReactRouter: pairedRatio(of("uncached"), of("router")),
+      cpuRatioToReactRouter: pairedRatio(of("uncached"), of("router"), BY_CPU),
     };
     const signedIn = {
       ...summary(of("signedIn")),
-      ratioToReactRouter: pairedRatio(of("signedIn"), runs.router),
-      cpuRatioToReactRouter: pairedRatio(of("signedIn"), runs.router, BY_CPU),
+      ratioToReactRouter: pairedRatio(of("signedIn"), of("router")),
+      cpuRatioToReactRouter: pairedRatio(of("signedIn"), of("router"), BY_CPU),
     };
     figures.pages[page.name] = { plain, cached, uncached, signedInWithCart: signedIn };
     rows.push(
@@ -345,8 +346,8 @@ try {
         `${page.name}: before, anonymous`,
         before,
         "",
-        pairedRatio(of("before"), runs.router),
-        pairedRatio(of("before"), runs.router, BY_CPU),
+        pairedRatio(of("before"), of("router")),
+        pairedRatio(of("before"), of("router"), BY_CPU),
       ]);
     }
   }

@@ -66,6 +66,25 @@ function firstLoadChunks(): Plugin {
   };
 }
 
+/** Modules the browser build imports but may use nothing of (see serverOnlyInBrowser). */
+const SERVER_MOSTLY = /\/app\/components\/shared-markup\.tsx$/;
+
+/**
+ * A module whose top level only defines things is left out of a browser chunk that uses none of
+ * them. The bundler cannot tell for a module that imports React (a CommonJS package), so these
+ * are marked: <SharedMarkup> works on the server only, and a product page's first load would
+ * otherwise carry it (decision 009).
+ */
+function serverOnlyInBrowser(): Plugin {
+  return {
+    name: "lagoon:server-only-in-browser",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transform(code, id) {
+      return SERVER_MOSTLY.test(id) ? { code, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 const appDirectory = fileURLToPath(new URL("./app/", import.meta.url));
 const serverReactRouter = fileURLToPath(
   new URL("./app/components/ui/react-router.server.tsx", import.meta.url),
@@ -97,5 +116,5 @@ function serverLinks(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), serverLinks(), reactRouter(), firstLoadChunks()],
+  plugins: [tailwindcss(), serverLinks(), reactRouter(), firstLoadChunks(), serverOnlyInBrowser()],
 });

@@ -9,9 +9,18 @@ export interface SharedMarkupSink {
   render(source: object, variant: string, children: ReactNode): ReactNode;
 }
 
-const SharedMarkupContext = createContext<SharedMarkupSink | null>(null);
+// Pure, so that a browser build with no use for it leaves the module out (routes/product.tsx).
+const SharedMarkupContext = /* @__PURE__ */ createContext<SharedMarkupSink | null>(null);
 
-export const SharedMarkupProvider = SharedMarkupContext.Provider;
+export function SharedMarkupProvider({
+  value,
+  children,
+}: {
+  value: SharedMarkupSink | null;
+  children: ReactNode;
+}) {
+  return <SharedMarkupContext value={value}>{children}</SharedMarkupContext>;
+}
 
 /**
  * The children's markup must be a function of `source` (by identity: a value the cache hands to
@@ -31,7 +40,9 @@ export function SharedMarkup({
 }) {
   const sink = useContext(SharedMarkupContext);
   // A boundary of its own keeps the markup apart from text around it: React separates adjacent
-  // text with a comment, which the markup pasted elsewhere would lack or carry wrongly.
+  // text with a comment, which the markup pasted elsewhere would lack or carry wrongly. (The
+  // product page renders this boundary itself in the browser, to leave this module out of its
+  // first load: change both together.)
   const part = <Suspense fallback={null}>{children}</Suspense>;
   return sink && variant !== null ? sink.render(source, variant, part) : part;
 }

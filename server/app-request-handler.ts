@@ -39,10 +39,7 @@ export function createAppRequestHandler({
         toFetchRequest(req, res, fillUrl),
         getLoadContext(req, res),
       );
-      const body = async () => {
-        const page = renderedPage(response);
-        return page ? Buffer.from(page.buffer, page.byteOffset, page.length) : readBody(response);
-      };
+      const body = () => bodyOf(response, renderedPage(response));
       if (fillUrl && (await pageCache?.fill(req, res, response, body))) return;
       await sendResponse(req, res, response, body);
     } catch (error) {
@@ -111,7 +108,9 @@ export async function compressRendered(body: Buffer, encoding: "br" | "gzip"): P
     : compressGzip(body, RENDERED_GZIP);
 }
 
-async function readBody(response: Response): Promise<Buffer> {
+/** The answer's bytes: the page the app rendered as they are, else read from its body. */
+async function bodyOf(response: Response, page: Uint8Array | undefined): Promise<Buffer> {
+  if (page) return Buffer.from(page.buffer, page.byteOffset, page.length);
   return Buffer.from(await response.arrayBuffer());
 }
 

@@ -67,7 +67,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 /**
  * The page's markup is the product's, at this URL (the add form returns to it), for every visitor
- * without a cart: rendered once per product and variant and pasted into the pages after it
+ * without a cart: rendered once per product page data and URL and pasted into the pages after it
  * (decision 009). A cart's add forms carry the page's own form key, so its pages are rendered in
  * place.
  */

@@ -82,8 +82,8 @@ export interface PageCache extends PageCachePurge {
     req: IncomingMessage,
     res: ServerResponse,
     response: globalThis.Response,
-    /** The answer's body, read once (the app hands over a rendered page without its stream). */
-    body?: () => Promise<Buffer>,
+    /** Reads the answer's body (the app hands over a rendered page without its stream). */
+    body: () => Promise<Buffer>,
   ): Promise<boolean>;
 }
 
@@ -214,7 +214,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     req: IncomingMessage,
     res: ServerResponse,
     response: globalThis.Response,
-    body: () => Promise<Buffer> = async () => Buffer.from(await response.arrayBuffer()),
+    body: () => Promise<Buffer>,
   ) {
     const marked = fills.get(req);
     if (!marked || !response.body || response.status !== 200) return false;

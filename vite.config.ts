@@ -8,6 +8,8 @@ const SHELL_EXTRAS = /\/app\/(lib\/head|components\/ui\/breadcrumbs)\.tsx?$/;
 /** What every catalogue listing shows: product cards with their prices, images and add-to-cart. */
 const CATALOGUE =
   /\/app\/(components\/product\/(product-card|product-image|price)|components\/cart\/add-to-cart|lib\/commerce\/paths)\.tsx?$/;
+/** Prices: the formatter and the rules for ranges and discounts, one file wherever prices show. */
+const MONEY = /\/app\/(components\/product|lib\/commerce)\/money\.ts$/;
 const CONTENT_PAGE =
   /\/app\/(slices\/(parts|slice-zone)|components\/content\/(page-parts|preview-banner))\.tsx$/;
 
@@ -53,6 +55,7 @@ function firstLoadChunks(): Plugin {
                 // What every content page uses (its header, slice zone, preview banner): one file.
                 if (CONTENT_PAGE.test(id)) return "content-page";
                 if (CATALOGUE.test(id)) return "catalogue";
+                if (MONEY.test(id)) return "money";
                 // Slice components load per type (app/slices/slice-zone.tsx), each from
                 // assets/slices/, where `npm run size` finds them.
                 const slice = /\/app\/slices\/([\w-]+)\/index\.tsx$/.exec(id);

@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatWithIntl } from "../../lib/commerce/money";
 import { formatMoney, isDiscounted, isRange, priceLabel } from "./money";
 
 const aud = (amount: string) => ({ amount, currencyCode: "AUD" });
@@ -12,6 +14,28 @@ describe("formatMoney", () => {
 
   it("rounds to cents", () => {
     expect(formatMoney(aud("10.005"))).toMatch(/^\$10\.0[01]$/);
+  });
+
+  it("writes the shop's currency as Intl writes it in en-AU", () => {
+    const amounts = fc.oneof(
+      fc.bigInt({ min: 0n, max: 999_999_999_999_999n }).map(String),
+      fc
+        .tuple(fc.nat({ max: 99_999_999 }), fc.stringMatching(/^\d{1,2}$/))
+        .map(([dollars, cents]) => `${dollars}.${cents}`),
+      fc.stringMatching(/^0{0,3}\d{1,6}(\.\d{1,2})?$/),
+    );
+    fc.assert(
+      fc.property(amounts, (amount) => {
+        expect(formatMoney(aud(amount))).toBe(formatWithIntl(aud(amount)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("leaves other currencies, negative amounts and fractions of a cent to Intl", () => {
+    expect(formatMoney({ amount: "1249.5", currencyCode: "EUR" })).toBe("€1,249.50");
+    expect(formatMoney(aud("-12.5"))).toBe("-$12.50");
+    expect(formatMoney(aud("1249.999"))).toBe("$1,250.00");
   });
 });
 

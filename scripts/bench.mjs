@@ -14,9 +14,9 @@ import { measureFirstLoad } from "./first-load.mjs";
  * header), and signed in with a cart — next to (a) a plain node:http server sending the very
  * bytes Lagoon sent, and (b) React Router's own server rendering the one-route app in
  * bench/fixture, measured right before each page's rendered runs; each as a ratio (the median of
- * the ratios within each of BENCH_ROUNDS rounds, default 3). With BENCH_BEFORE (the folder of another built checkout, e.g.
- * Lagoon before issue 13), that build's anonymous pages too, and the signed-in pages against them.
- * Then first-load JavaScript per route (gzip and brotli), the
+ * the ratios within each of BENCH_ROUNDS rounds, default 3). With BENCH_BEFORE (the folder of
+ * another built checkout, e.g. Lagoon before issue 13), that build's anonymous pages too, and the
+ * signed-in pages against them. Then first-load JavaScript per route (gzip and brotli), the
  * server's RSS before and after, and one JSON line of it all. The load generator shares the
  * machine: compare ratios from one run, not figures across machines.
  */

@@ -5,7 +5,10 @@ import { useHydrated } from "./use-hydrated";
 // product §5: the decrease button is disabled at 1. The field itself is a plain number input, so it
 // works without JavaScript; the buttons need it and stay disabled until the page is interactive.
 
-/** `id`: the field's, fixed rather than useId because a product page's markup is shared (decision 009). */
+/**
+ * `id`: the field's. It is fixed rather than made by useId because a product page's markup is
+ * shared between pages (decision 009).
+ */
 export function QuantityTicker({ id, name, max }: { id: string; name: string; max?: number }) {
   const hydrated = useHydrated();
   const [text, setText] = useState("1");

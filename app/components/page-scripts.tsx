@@ -1,23 +1,84 @@
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
+import { Children, Fragment, isValidElement, type ReactNode } from "react";
 import { Scripts, type ScriptsProps } from "react-router";
 
-type LinkProps = { rel?: string; fetchPriority?: string };
+type ElementProps = {
+  rel?: string;
+  href?: string;
+  type?: string;
+  children?: ReactNode;
+  dangerouslySetInnerHTML?: { __html: string };
+};
 
 /**
- * React Router's <Scripts>, with the modules it preloads fetched at low priority: the stylesheet
- * and the largest image come first on a slow connection, and the first paint waits for no script
- * (docs/decisions/001-javascript-budget.md). The page works as server markup until they arrive.
+ * React Router's <Scripts>, with the page's code asked for only once the page has loaded (its
+ * stylesheet and images) and painted, at the shopper's first touch, key or focus if that comes
+ * sooner, and at the latest 3 s after the markup arrived. Until then the page works as server
+ * markup, as it does without JavaScript. On a slow connection the code no longer shares it with
+ * the largest image (docs/decisions/001-javascript-budget.md).
+ *
+ * React Router's module preloads and its module script become one inline script that adds them to
+ * the page when it is time; its other script (the router's state) stays as it is.
  */
 export function PageScripts(props: ScriptsProps) {
   // Called as a function, not rendered: its hooks are this component's, in the same order each time.
-  return lowerPreloads(Scripts(props));
+  const scripts = Scripts(props);
+  const preloads: string[] = [];
+  const kept: ReactNode[] = [];
+  let moduleText: string | undefined;
+  for (const node of flatten(scripts)) {
+    if (!isValidElement<ElementProps>(node)) continue;
+    if (node.type === "link" && node.props.rel === "modulepreload" && node.props.href) {
+      preloads.push(node.props.href);
+    } else if (node.type === "script" && node.props.type === "module") {
+      moduleText = node.props.dangerouslySetInnerHTML?.__html;
+    } else {
+      kept.push(node);
+    }
+  }
+  // After hydration <Scripts> renders nothing, and neither does this.
+  if (moduleText === undefined) return scripts;
+  return (
+    <>
+      {kept}
+      <script
+        nonce={props.nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React Router's module list and script.
+        dangerouslySetInnerHTML={{
+          // The browser runs the server's copy; React does not compare an inline script's text.
+          __html: import.meta.env.SSR ? startWhenLoaded(preloads, moduleText) : "",
+        }}
+      />
+    </>
+  );
 }
 
-function lowerPreloads(node: ReactNode): ReactNode {
-  if (!isValidElement<{ children?: ReactNode } & LinkProps>(node)) return node;
-  if (node.type === "link" && node.props.rel === "modulepreload") {
-    return cloneElement(node as ReactElement<LinkProps>, { fetchPriority: "low" });
-  }
-  if (node.props.children === undefined) return node;
-  return cloneElement(node, undefined, Children.map(node.props.children, lowerPreloads));
+function flatten(node: ReactNode): ReactNode[] {
+  if (!isValidElement<ElementProps>(node) || node.type !== Fragment) return [node];
+  return Children.toArray(node.props.children).flatMap(flatten);
+}
+
+/** Latest start, after the markup: a stalled image holds the page's code back no longer. */
+const LATEST_START_MS = 3_000;
+
+/**
+ * The inline script. "After paint" is the frame after `load`: a requestAnimationFrame callback
+ * runs just before a frame, and a timeout set in it after that frame.
+ */
+function startWhenLoaded(preloads: string[], moduleText: string): string {
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  return `(function(d,w){
+var nonce=d.currentScript.nonce,inputs=["pointerdown","keydown","focusin","touchstart"],started=false;
+function start(){
+if(started)return;started=true;
+inputs.forEach(function(type){w.removeEventListener(type,start,true)});
+var links=d.createDocumentFragment();
+${json(preloads)}.forEach(function(href){var link=d.createElement("link");link.rel="modulepreload";link.href=href;links.appendChild(link)});
+d.head.appendChild(links);
+var script=d.createElement("script");script.type="module";script.nonce=nonce;script.textContent=${json(moduleText)};
+d.body.appendChild(script)}
+inputs.forEach(function(type){w.addEventListener(type,start,{capture:true,passive:true})});
+function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
+if(d.readyState==="complete")afterPaint();else w.addEventListener("load",afterPaint);
+setTimeout(start,${LATEST_START_MS})})(document,window)`;
 }

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, FAULT_ORIGIN, test, visit } from "./fixtures";
 
 test.describe("the shop's frame", () => {
@@ -190,7 +191,29 @@ test.describe("errors", () => {
 });
 
 test.describe("the first load", () => {
-  test("fetches the page's code after its stylesheet and largest image", async ({ page }) => {
+  const PRODUCT = "/store/products/davey-silensorpro-sls-pool-pump";
+  const PRODUCT_IMAGES = /\/_emulators\/storefront\/images\//;
+
+  /** When the page's first script was asked for, and its load and DOMContentLoaded, in ms. */
+  const timings = (page: Page) =>
+    page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        "navigation",
+      ) as PerformanceNavigationTiming[];
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime);
+      return {
+        firstScript: Math.min(...scripts),
+        contentLoaded: navigation?.domContentLoadedEventStart ?? 0,
+        loaded: navigation?.loadEventStart ?? 0,
+      };
+    });
+
+  test("asks for the page's code after the page has loaded, its stylesheet and photo first", async ({
+    page,
+  }) => {
     // What Chromium itself decided, as DevTools shows it: the priority each request was sent at.
     const cdp = await page.context().newCDPSession(page);
     const priorities = new Map<string, string>();
@@ -199,15 +222,14 @@ test.describe("the first load", () => {
       priorities.set(url.pathname + url.search, request.initialPriority);
     });
     await cdp.send("Network.enable");
-    const response = await visit(page, "/store/products/davey-silensorpro-sls-pool-pump");
+    const response = await visit(page, PRODUCT);
 
-    // The first load's modules, as the page names them; parts hydrated later load as they are needed.
+    // The markup preloads no module: the page's code is asked for by its script once loaded.
     const html = (await response?.text()) ?? "";
-    const firstLoad = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
-      (match) => match[1] ?? "",
-    );
-    expect(firstLoad.length).toBeGreaterThan(3);
-    for (const path of firstLoad) expect(`${path} ${priorities.get(path)}`).toBe(`${path} Low`);
+    expect(html).not.toMatch(/<link[^>]+rel="modulepreload"/);
+    const { firstScript, loaded } = await timings(page);
+    expect(loaded).toBeGreaterThan(0);
+    expect(firstScript).toBeGreaterThanOrEqual(loaded);
     const requested = [...priorities];
     const stylesheet = requested.find(([path]) => /^\/assets\/app-.+\.css$/.test(path));
     expect(stylesheet?.[1]).toBe("VeryHigh");
@@ -216,6 +238,32 @@ test.describe("the first load", () => {
       /<link rel="preload" as="image" imageSrcSet="(\S+)/.exec(html)?.[1] ?? "",
     );
     expect(priorities.get(photo.pathname + photo.search)).toBe("High");
+  });
+
+  test("a key pressed before the page has loaded starts its code at once", async ({ page }) => {
+    // The product's photos never arrive, so the page never finishes loading.
+    await page.route(PRODUCT_IMAGES, () => {});
+    await page.goto(PRODUCT, { waitUntil: "domcontentloaded" });
+    await page.keyboard.press("Shift");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+    const { firstScript, contentLoaded, loaded } = await timings(page);
+    expect(loaded, "the page is still loading").toBe(0);
+    // Well before the 3 s after which the code comes without a key.
+    expect(firstScript - contentLoaded).toBeLessThan(2_500);
+  });
+
+  test("without a key, a page that does not finish loading gets its code after 3 s", async ({
+    page,
+  }) => {
+    await page.route(PRODUCT_IMAGES, () => {});
+    await page.goto(PRODUCT, { waitUntil: "domcontentloaded" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+    const { firstScript, contentLoaded, loaded } = await timings(page);
+    expect(loaded, "the page is still loading").toBe(0);
+    // 3 s from the page's script, which runs just before DOMContentLoaded.
+    expect(firstScript - contentLoaded).toBeGreaterThanOrEqual(2_800);
   });
 });
 

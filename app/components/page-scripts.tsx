@@ -17,7 +17,11 @@ type ElementProps = {
  * the largest image (docs/decisions/001-javascript-budget.md).
  *
  * React Router's module preloads and its module script become one inline script that adds them to
- * the page when it is time; its other script (the router's state) stays as it is.
+ * the page when it is time; its other script (the router's state) stays as it is. It adds two
+ * elements, not one per module: inserting a `<link rel="modulepreload">` costs the main thread a
+ * few milliseconds each on a slow phone. The module script imports the preloaded modules itself,
+ * so the browser asks for all of them at once, and one link starts React Router's entry, which
+ * the script imports last (it must run after the route modules are registered).
  */
 export function PageScripts(props: ScriptsProps) {
   // Called as a function, not rendered: its hooks are this component's, in the same order each time.
@@ -67,15 +71,19 @@ const LATEST_START_MS = 3_000;
  */
 function startWhenLoaded(preloads: string[], moduleText: string): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  const entry = /import\(("[^"]+")\);?\s*$/.exec(moduleText)?.[1];
+  const entryPath = entry ? (JSON.parse(entry) as string) : undefined;
+  const imports = preloads
+    .filter((path) => path !== entryPath)
+    .map((path) => `import ${JSON.stringify(path)};`)
+    .join("");
   return `(function(d,w){
 var nonce=d.currentScript.nonce,inputs=["pointerdown","keydown","focusin","touchstart"],started=false;
 function start(){
 if(started)return;started=true;
 inputs.forEach(function(type){w.removeEventListener(type,start,true)});
-var links=d.createDocumentFragment();
-${json(preloads)}.forEach(function(href){var link=d.createElement("link");link.rel="modulepreload";link.href=href;links.appendChild(link)});
-d.head.appendChild(links);
-var script=d.createElement("script");script.type="module";script.nonce=nonce;script.textContent=${json(moduleText)};
+${entryPath ? `var link=d.createElement("link");link.rel="modulepreload";link.href=${json(entryPath)};d.head.appendChild(link);` : ""}
+var script=d.createElement("script");script.type="module";script.nonce=nonce;script.textContent=${json(imports + moduleText)};
 d.body.appendChild(script)}
 inputs.forEach(function(type){w.addEventListener(type,start,{capture:true,passive:true})});
 function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}

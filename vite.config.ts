@@ -120,4 +120,11 @@ function serverLinks(): Plugin {
 
 export default defineConfig({
   plugins: [tailwindcss(), serverLinks(), reactRouter(), firstLoadChunks(), serverOnlyInBrowser()],
+  build: {
+    // A chunk loaded on demand brings its own imports; the bundler's helper no longer adds a
+    // <link rel="modulepreload"> for each of them first. Inserting those links cost a deferred
+    // part's hydration more main-thread time than it saved (decision 001). The helper stays, so a
+    // chunk that fails to load still raises `vite:preloadError` for the reload guard.
+    modulePreload: { resolveDependencies: () => [] },
+  },
 });

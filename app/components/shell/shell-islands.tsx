@@ -11,7 +11,15 @@ import type * as Parts from "./shell-parts";
 type PartName = keyof typeof Parts & Capitalize<string>;
 type PropsOf<Name extends PartName> = ComponentProps<(typeof Parts)[Name]> & object;
 
-const loadParts = () => import("./shell-parts");
+// One import for all the shell's parts: they hydrate from one chunk, asked for once.
+let loading: Promise<typeof Parts> | undefined;
+const loadParts = () => {
+  loading ??= import("./shell-parts").catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+};
 
 const part = <Name extends PartName>(name: Name) =>
   deferred(() => loadParts().then((parts) => parts[name] as ComponentType<PropsOf<Name>>));

@@ -10,12 +10,17 @@ import { ensureChromium } from "./chromium.mjs";
  * build in embedded mode, in Debian's Chromium. Prints each category's score and exits 1 when a
  * page misses issue 13's targets: performance ≥ 98, accessibility, best practices and SEO 100.
  * Each page is audited as a first visitor meets it (the page cache warmed by one request).
+ *
+ * Each page is audited LIGHTHOUSE_RUNS times (5 unless set) and judged by the median of each
+ * score, as Lighthouse's own guidance on variability advises: on a shared two-core machine one
+ * page's blocking time moves threefold between runs. Every run's figures are printed.
  */
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3950);
 const origin = `http://localhost:${PORT}`;
 const dataDir = `.data/lighthouse-${PORT}`;
 const PAGES = ["/", "/store/collections/pumps", "/store/products/davey-silensorpro-sls-pool-pump"];
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 // The lab metrics behind the performance score, printed for each page.
 const METRICS = {
   FCP: "first-contentful-paint",
@@ -24,6 +29,12 @@ const METRICS = {
   CLS: "cumulative-layout-shift",
   SI: "speed-index",
 };
+
+/** The middle value; of an even count, the lower of the two middle ones. */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
 
 async function waitFor(url) {
   for (let attempt = 0; attempt < 120; attempt += 1) {
@@ -87,20 +98,37 @@ try {
   const rows = [];
   for (const page of PAGES) {
     await (await fetch(`${origin}${page}`)).body?.cancel();
-    const result = await audit(page);
-    const categories = result?.lhr.categories ?? {};
+    const runs = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      const result = await audit(page);
+      const categories = result?.lhr.categories ?? {};
+      const audits = result?.lhr.audits ?? {};
+      const scores = Object.fromEntries(
+        Object.keys(TARGETS).map((name) => [
+          name,
+          Math.round((categories[name]?.score ?? 0) * 100),
+        ]),
+      );
+      const metrics = Object.entries(METRICS).map(
+        ([name, id]) => `${name} ${audits[id]?.displayValue ?? "?"}`,
+      );
+      console.log(`${page} run ${run}: performance ${scores.performance}; ${metrics.join(", ")}`);
+      runs.push({ result, scores });
+    }
     const scores = Object.fromEntries(
-      Object.keys(TARGETS).map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)]),
+      Object.keys(TARGETS).map((name) => [name, median(runs.map((run) => run.scores[name]))]),
     );
-    const audits = result?.lhr.audits ?? {};
-    const metrics = Object.entries(METRICS).map(
-      ([name, id]) => `${name} ${audits[id]?.displayValue ?? "?"}`,
-    );
-    console.log(`${page}: ${metrics.join(", ")}`);
     const misses = Object.entries(TARGETS).filter(([name, target]) => scores[name] < target);
     missed += misses.length;
-    rows.push({ page, ...scores, missed: misses.map(([name]) => name).join(", ") || "—" });
+    rows.push({
+      page,
+      ...scores,
+      "performance, each run": runs.map((run) => run.scores.performance).join(" "),
+      missed: misses.map(([name]) => name).join(", ") || "—",
+    });
     for (const [name] of misses) {
+      // What held the score down, from the run whose score is the median.
+      const { result } = runs.find((run) => run.scores[name] === scores[name]) ?? runs[0];
       const failing = Object.values(result?.lhr.audits ?? {})
         .filter(
           (audit) =>

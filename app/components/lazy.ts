@@ -34,7 +34,9 @@ export function lazyComponent<Props>(
           resolve({ default: loaded as ComponentType<Props> }),
       } as unknown as Promise<{ default: ComponentType<Props> }>;
     }
-    return deferred ? whenIdleOrUsed().then(start) : start();
+    // Each deferred part starts its load in a task of its own: a page has a dozen, and starting
+    // them all in the idle callback made one long task of it (decision 001).
+    return deferred ? whenIdleOrUsed().then(nextTask).then(start) : start();
   }) as unknown as ComponentType<Props>;
 }
 
@@ -54,6 +56,8 @@ function track(loading: Promise<unknown>) {
 export async function serverLoadsSettled(): Promise<void> {
   while (serverLoads.size > 0) await Promise.allSettled([...serverLoads]);
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 let idleOrUsed: Promise<void> | undefined;
 const FIRST_USE = ["pointerdown", "keydown", "focusin", "touchstart"] as const;

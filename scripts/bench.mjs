@@ -6,6 +6,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { CookieJar, signInAtEmulator } from "../tests/support/customer-account-emulator.ts";
 import { measureFirstLoad } from "./first-load.mjs";
+import { median } from "./median.mjs";
 
 /**
  * `npm run bench` (after `npm run build`): in one run, on the production build over loopback,
@@ -139,12 +140,6 @@ async function measure(url, headers, pid) {
     cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total),
     errors: result.non2xx + result.errors + result.timeouts,
   };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** A target's runs over the rounds: the median of each figure, the errors of all. */

@@ -3,6 +3,7 @@ import { rmSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureChromium } from "./chromium.mjs";
+import { median } from "./median.mjs";
 
 /**
  * `npm run lighthouse` (after `npm run build`): Lighthouse's mobile audit (its default: a
@@ -29,12 +30,6 @@ const METRICS = {
   CLS: "cumulative-layout-shift",
   SI: "speed-index",
 };
-
-/** The middle value; of an even count, the lower of the two middle ones. */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
 
 async function waitFor(url) {
   for (let attempt = 0; attempt < 120; attempt += 1) {

@@ -60,7 +60,8 @@ export async function serverLoadsSettled(): Promise<void> {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 let idleOrUsed: Promise<void> | undefined;
-const FIRST_USE = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+/** The shopper's first use of the page: touch, key or focus. */
+export const FIRST_USE = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
 
 /** The browser's first idle moment, or the shopper's first touch, key or focus. */
 export function whenIdleOrUsed(): Promise<void> {

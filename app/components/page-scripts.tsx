@@ -1,5 +1,7 @@
 import { Children, Fragment, isValidElement, type ReactNode } from "react";
 import { Scripts, type ScriptsProps } from "react-router";
+import { inlineScriptJson as json } from "../lib/head";
+import { FIRST_USE } from "./lazy";
 
 type ElementProps = {
   rel?: string;
@@ -70,15 +72,14 @@ const LATEST_START_MS = 3_000;
  * runs just before a frame, and a timeout set in it after that frame.
  */
 function startWhenLoaded(preloads: string[], moduleText: string): string {
-  const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   const entry = /import\(("[^"]+")\);?\s*$/.exec(moduleText)?.[1];
   const entryPath = entry ? (JSON.parse(entry) as string) : undefined;
   const imports = preloads
     .filter((path) => path !== entryPath)
-    .map((path) => `import ${JSON.stringify(path)};`)
+    .map((path) => `import ${json(path)};`)
     .join("");
   return `(function(d,w){
-var nonce=d.currentScript.nonce,inputs=["pointerdown","keydown","focusin","touchstart"],started=false;
+var nonce=d.currentScript.nonce,inputs=${json(FIRST_USE)},started=false;
 function start(){
 if(started)return;started=true;
 inputs.forEach(function(type){w.removeEventListener(type,start,true)});

@@ -30,10 +30,12 @@ export function titledMeta(
   ];
 }
 
-/**
- * JSON-LD as text for a <script type="application/ld+json">: `<` is escaped so no value can
- * close the element.
- */
+/** JSON-LD as text for a <script type="application/ld+json">. */
 export function jsonLdText(json: JsonLd): string {
-  return JSON.stringify(json).replace(/</g, "\\u003c");
+  return inlineScriptJson(json);
+}
+
+/** A value as JSON inside an inline <script>: `<` is escaped so no value can close the element. */
+export function inlineScriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
 }

@@ -14,7 +14,10 @@ import { median } from "./median.mjs";
  *
  * Each page is audited LIGHTHOUSE_RUNS times (5 unless set) and judged by the median of each
  * score, as Lighthouse's own guidance on variability advises: on a shared two-core machine one
- * page's blocking time moves threefold between runs. Every run's figures are printed.
+ * page's blocking time moves threefold between runs. Every run's figures are printed, with the
+ * host's CPU benchmark (Lighthouse's benchmarkIndex): its simulation slows the host's CPU a
+ * constant 4×, so the phone it emulates is as fast as this machine is at that moment, and the
+ * blocking time follows (docs/decisions/001, "how fast a phone").
  */
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3950);
 const origin = `http://localhost:${PORT}`;
@@ -107,8 +110,12 @@ try {
       const metrics = Object.entries(METRICS).map(
         ([name, id]) => `${name} ${audits[id]?.displayValue ?? "?"}`,
       );
-      console.log(`${page} run ${run}: performance ${scores.performance}; ${metrics.join(", ")}`);
-      runs.push({ result, scores });
+      const benchmark = Math.round(result?.lhr.environment.benchmarkIndex ?? 0);
+      console.log(
+        `${page} run ${run}: performance ${scores.performance}; ${metrics.join(", ")}; host CPU benchmark ${benchmark}`,
+      );
+      for (const warning of result?.lhr.runWarnings ?? []) console.log(`  ${warning}`);
+      runs.push({ result, scores, benchmark });
     }
     const scores = Object.fromEntries(
       Object.keys(TARGETS).map((name) => [name, median(runs.map((run) => run.scores[name]))]),
@@ -119,6 +126,7 @@ try {
       page,
       ...scores,
       "performance, each run": runs.map((run) => run.scores.performance).join(" "),
+      "host CPU benchmark": median(runs.map((run) => run.benchmark)),
       missed: misses.map(([name]) => name).join(", ") || "—",
     });
     for (const [name] of misses) {

@@ -9,6 +9,18 @@ describe("loader data as JSON text", () => {
     expect(jsonText(shell)).toBe(text);
   });
 
+  it("holds no character markup would escape and none above U+00FF, and reads back the value", () => {
+    const product = {
+      descriptionHtml: "<p>Salt & mineral pools > 30,000 L</p>",
+      note: "line\u2028separator\u2029end – 25 °C, 🏊",
+    };
+    const text = jsonText(product);
+    expect(text).not.toMatch(/[<>&\u0100-\uffff]/);
+    expect(text).toContain("25 °C, \\ud83c\\udfca");
+    expect(text).toContain("\\u003cp\\u003eSalt \\u0026 mineral pools \\u003e 30,000 L");
+    expect(JSON.parse(text)).toEqual(product);
+  });
+
   it("reads back the very object it was made from, and a new object's new text", () => {
     const shell = { siteName: "Lagoon Pools" };
     expect(readJsonText(jsonText(shell))).toBe(shell);

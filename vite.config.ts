@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -69,57 +68,8 @@ function firstLoadChunks(): Plugin {
   };
 }
 
-/** Modules the browser build imports but may use nothing of (see serverOnlyInBrowser). */
-const SERVER_MOSTLY = /\/app\/components\/shared-markup\.tsx$/;
-
-/**
- * A module whose top level only defines things is left out of a browser chunk that uses none of
- * them. The bundler cannot tell for a module that imports React (a CommonJS package), so these
- * are marked: <SharedMarkup> works on the server only, and a product page's first load would
- * otherwise carry it (decision 009).
- */
-function serverOnlyInBrowser(): Plugin {
-  return {
-    name: "lagoon:server-only-in-browser",
-    applyToEnvironment: (environment) => environment.name === "client",
-    transform(code, id) {
-      return SERVER_MOSTLY.test(id) ? { code, moduleSideEffects: false } : null;
-    },
-  };
-}
-
-const appDirectory = fileURLToPath(new URL("./app/", import.meta.url));
-const serverReactRouter = fileURLToPath(
-  new URL("./app/components/ui/react-router.server.tsx", import.meta.url),
-);
-/** The modules that build the server's React Router, from React Router itself. */
-const realReactRouter = new Set([
-  serverReactRouter,
-  fileURLToPath(new URL("./app/components/ui/server-router.server.tsx", import.meta.url)),
-]);
-
-/**
- * The server build of the app imports React Router with a lighter Link, which prints a plain
- * path's `<a>` without resolving it against the routes, and a ServerRouter that makes the routes
- * once per build: the same markup at a fraction of the cost (decision 009). The browser's build is
- * untouched.
- */
-function serverLinks(): Plugin {
-  return {
-    name: "lagoon:server-links",
-    enforce: "pre",
-    applyToEnvironment: (environment) => environment.config.consumer === "server",
-    resolveId(source, importer) {
-      if (source !== "react-router" || !importer) return null;
-      const file = importer.split("?")[0] ?? importer;
-      if (!file.startsWith(appDirectory) || realReactRouter.has(file)) return null;
-      return serverReactRouter;
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [tailwindcss(), serverLinks(), reactRouter(), firstLoadChunks(), serverOnlyInBrowser()],
+  plugins: [tailwindcss(), reactRouter(), firstLoadChunks()],
   build: {
     // A chunk loaded on demand brings its own imports; the bundler's helper no longer adds a
     // <link rel="modulepreload"> for each of them first. Inserting those links cost a deferred

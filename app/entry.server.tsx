@@ -1,15 +1,12 @@
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
-import { SharedMarkupProvider } from "./components/shared-markup";
-import { collectPage, pageResponse } from "./lib/page-stream.server";
-import { sharedMarkupForPage } from "./lib/shared-markup.server";
+import { collectPage } from "./lib/page-stream.server";
 
 // Besides rendering, the server build offers the server what it needs from the app: see AppEntry.
 export { createAppContext } from "./lib/context.server";
 export { oidcSettings } from "./lib/customer/auth.server";
 export { startMailDelivery } from "./lib/mail/mail-delivery.server";
-export { renderedPage } from "./lib/page-stream.server";
 export { hasPersonalCookie } from "./lib/personal-cookies";
 export { reportRequestError as handleError } from "./lib/request-errors.server";
 
@@ -32,9 +29,6 @@ export default function handleRequest(
   // ever defers data must stream again, here and in the server's sendResponse.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Shared markup is kept only from a page that rendered without an error.
-    let failed = false;
-    const sharedMarkup = sharedMarkupForPage();
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -42,9 +36,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <SharedMarkupProvider value={sharedMarkup}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </SharedMarkupProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -57,17 +49,12 @@ export default function handleRequest(
         },
         onAllReady() {
           pipe(
-            collectPage(
-              (page) => {
-                clearTimeout(timeoutId);
-                timeoutId = undefined;
-                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-                resolve(
-                  pageResponse(page, { headers: responseHeaders, status: responseStatusCode }),
-                );
-              },
-              (page) => sharedMarkup.finish(page, !failed),
-            ),
+            collectPage((page) => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+            }),
           );
         },
         onShellError(error: unknown) {
@@ -76,7 +63,6 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          failed = true;
           // An error in the shell is the router's to report (onShellError rejects).
           if (shellRendered) loadContext.services.logger.error({ err: error }, "render failed");
         },

@@ -5,6 +5,7 @@ import {
   Links,
   Meta,
   Outlet,
+  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
@@ -13,7 +14,6 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { lazyComponent } from "./components/lazy";
 import { useNonce } from "./components/nonce";
-import { PageScripts } from "./components/page-scripts";
 import { lazyPartsHydrated, PartSuspense } from "./components/part-suspense";
 import {
   Announcements,
@@ -123,7 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <CartDrawer signedIn={data.signedIn} /> : null}
         <ToastHost />
         <ScrollRestoration nonce={nonce} />
-        <PageScripts nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -22,14 +22,11 @@ export function createAppRequestHandler({
   mode,
   getLoadContext,
   pageCache,
-  renderedPage = () => undefined,
 }: {
   build: ServerBuild;
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   pageCache?: PageCache;
-  /** The bytes of a page the app rendered, without reading its Response (AppEntry). */
-  renderedPage?: (response: Response) => Uint8Array | undefined;
 }): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);
   return async (req, res, next) => {
@@ -39,7 +36,7 @@ export function createAppRequestHandler({
         toFetchRequest(req, res, fillUrl),
         getLoadContext(req, res),
       );
-      const body = () => bodyOf(response, renderedPage(response));
+      const body = async () => Buffer.from(await response.arrayBuffer());
       if (fillUrl && (await pageCache?.fill(req, res, response, body))) return;
       await sendResponse(req, res, response, body);
     } catch (error) {
@@ -110,11 +107,6 @@ export async function compressRendered(body: Buffer, encoding: "br" | "gzip"): P
 }
 
 /** The answer's bytes: the page the app rendered as they are, else read from its body. */
-async function bodyOf(response: Response, page: Uint8Array | undefined): Promise<Buffer> {
-  if (page) return Buffer.from(page.buffer, page.byteOffset, page.length);
-  return Buffer.from(await response.arrayBuffer());
-}
-
 async function sendResponse(
   req: ExpressRequest,
   res: ExpressResponse,

@@ -104,7 +104,6 @@ export function createApp({
         build: current,
         mode,
         pageCache,
-        renderedPage: entry.renderedPage,
         getLoadContext: (req, res) => ({
           nonce: res.locals.cspNonce as string,
           services,

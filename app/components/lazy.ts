@@ -17,39 +17,29 @@ export function lazyComponent<Props>(
   load: () => Promise<ComponentType<Props>>,
   options: { hydrate?: "when-idle" } = {},
 ): ComponentType<Props> {
-  let loaded: ComponentType<Props> | undefined;
-  const start = () =>
-    load().then((component) => {
-      loaded = component;
-      return { default: component };
-    });
-  if (import.meta.env.SSR) track(start());
+  const start = () => load().then((component) => ({ default: component }));
+  // The server starts every part's load with its module, so a part is there by the first page.
+  const onServer = import.meta.env.SSR ? track(start()) : undefined;
   const deferred = options.hydrate === "when-idle" && !import.meta.env.SSR;
   return lazy(() => {
-    if (loaded) {
-      // A thenable that resolves at once: React renders a resolved lazy component in place.
-      return {
-        // biome-ignore lint/suspicious/noThenProperty: React.lazy accepts any thenable
-        then: (resolve: (module: { default: ComponentType<Props> }) => void) =>
-          resolve({ default: loaded as ComponentType<Props> }),
-      } as unknown as Promise<{ default: ComponentType<Props> }>;
-    }
+    if (onServer) return onServer;
     // Each deferred part starts its load in a task of its own: a page has a dozen, and starting
     // them all in the idle callback made one long task of it (decision 001).
     return deferred ? whenIdleOrUsed().then(nextTask).then(start) : start();
-  }) as unknown as ComponentType<Props>;
+  });
 }
 
 // The server starts loading every part when its module is first imported: the parts still on
 // their way, so that a test can let them arrive before it ends (tests/support/vitest-setup.ts).
 const serverLoads = new Set<Promise<unknown>>();
 
-function track(loading: Promise<unknown>) {
+function track<T>(loading: Promise<T>): Promise<T> {
   serverLoads.add(loading);
   void loading.then(
     () => serverLoads.delete(loading),
     () => serverLoads.delete(loading),
   );
+  return loading;
 }
 
 /** Resolves once no part's code is loading on the server, including parts those parts load. */

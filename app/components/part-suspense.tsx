@@ -1,11 +1,10 @@
 import { type ReactNode, Suspense, useEffect, useRef } from "react";
-import { holdClicks, releaseClicks } from "./held-clicks";
 
 /**
  * A <Suspense> around a lazily loaded part (lazy.ts) that tells the page when the part has
  * hydrated. React hydrates a server-rendered boundary after the rest of the page, once the part's
- * code is there; until every such boundary on the page has, clicks on controls are held
- * (held-clicks.ts) and `data-hydrated` on <html> stays unset (docs/decisions/001).
+ * code is there; until every such boundary on the page has, `data-hydrated` on <html> stays unset
+ * (docs/decisions/001). Until then the part's markup works as it does without JavaScript.
  *
  * The boundary registers from outside: its own effect runs when the page around it hydrates, while
  * React has not yet looked inside it. The marker inside reports when its content is on the page.
@@ -50,7 +49,6 @@ let waiting = 0;
 const whenNoneWaiting: (() => void)[] = [];
 
 function expectPart() {
-  if (waiting === 0) holdClicks();
   waiting += 1;
   let reported = false;
   return () => {
@@ -58,7 +56,6 @@ function expectPart() {
     reported = true;
     waiting -= 1;
     if (waiting > 0) return;
-    releaseClicks();
     for (const resolve of whenNoneWaiting.splice(0)) resolve();
   };
 }

@@ -121,11 +121,6 @@ export interface AppEntry {
   oidcSettings(config: Config): CustomerAccountOidcSettings;
   /** Whether a request carries a cookie that makes its page personal (never shared-cacheable). */
   hasPersonalCookie(cookieHeader: string | undefined): boolean;
-  /**
-   * The bytes of a page the app rendered, read without its Response's stream; else undefined.
-   * Without it, the server reads every answer's body.
-   */
-  renderedPage?(response: Response): Uint8Array | undefined;
   /** Starts the mail outbox's delivery for this process; stopped before the stores close. */
   startMailDelivery(stores: AppStores): { stop(): Promise<void> };
 }

@@ -1,10 +1,6 @@
-import { Suspense } from "react";
-import { useLocation } from "react-router";
-import { useCartLayoutData } from "../components/cart/use-cart";
 import { deferred } from "../components/deferred";
 import { Price } from "../components/product/price";
 import { StockMessage } from "../components/product/stock-message";
-import { SharedMarkup } from "../components/shared-markup";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
 import { type ProductPageData, productPageData } from "../lib/commerce/product-page.server";
@@ -51,34 +47,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const page = readJsonText(loaderData.page);
-  // Only the server keeps markup to paste. The browser renders what <SharedMarkup> renders there
-  // (its boundary around the part), so that its build leaves SharedMarkup and the cart's hooks
-  // out of the page's first JavaScript (vite.config.ts, serverOnlyInBrowser).
-  if (!import.meta.env.SSR) {
-    return (
-      <Suspense fallback={null}>
-        <Product page={page} />
-      </Suspense>
-    );
-  }
-  return <SharedProduct page={page} />;
-}
-
-/**
- * The page's markup is the product's, at this URL (the add form returns to it), for every visitor
- * without a cart: rendered once per product page data and URL and pasted into the pages after it
- * (decision 009). A cart's add forms carry the page's own form key, so its pages are rendered in
- * place.
- */
-function SharedProduct({ page }: { page: ProductPageData }) {
-  const { pathname, search } = useLocation();
-  const formKey = useCartLayoutData()?.formKey;
-  return (
-    <SharedMarkup source={page} variant={formKey ? null : `${pathname}${search}`}>
-      <Product page={page} />
-    </SharedMarkup>
-  );
+  return <Product page={readJsonText(loaderData.page)} />;
 }
 
 function Product({ page }: { page: ProductPageData }) {

@@ -152,10 +152,6 @@ function MobileMenu({ navigation }: { navigation: NavigationItem[] }) {
   );
 }
 
-/**
- * The header's markup is shared by every page with the same navigation, current link and cart
- * quantity (shell-parts.tsx, <SharedMarkup>): it must show nothing else of the request.
- */
 export function SiteHeader({
   siteName,
   navigation,

@@ -2,6 +2,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { ensureChromium } from "./chromium.mjs";
 
+// The project runs on Node.js 24 from the `node` package (npm puts it first on its scripts' PATH);
+// a checkout run by another Node stops here rather than failing somewhere less clear.
+const [major, minor] = process.versions.node.split(".").map(Number);
+console.log(`Node.js ${process.version}`);
+if (major < 22 || (major === 22 && minor < 22)) {
+  console.error("✖ Node.js 22.22 or later is needed: run the tests with `npm test`.");
+  process.exit(1);
+}
+
 const REPORTS = ".reports";
 mkdirSync(REPORTS, { recursive: true });
 

@@ -1,5 +1,15 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,23 +20,31 @@ import { median } from "./median.mjs";
 
 /**
  * `npm run bench` (after `npm run build`): in one run, on the production build over loopback,
- * requests per second, p50 and p99 for the home page, a collection and a product —
- * anonymous from the page cache, anonymous rendered (the cache bypassed with the test-controls
- * header), and signed in with a cart — next to (a) a plain node:http server sending the very
- * bytes Lagoon sent, and (b) React Router's own server rendering the one-route app in
- * bench/fixture, measured right before each page's rendered runs; each as a ratio (the median of
- * the ratios within each of BENCH_ROUNDS rounds, default 3). With BENCH_BEFORE (the folder of
- * another built checkout, e.g. Lagoon before issue 13), that build's anonymous pages too, and the
- * signed-in pages against them. Then first-load JavaScript per route (gzip and brotli), the
- * server's RSS before and after, and one JSON line of it all. The load generator shares the
- * machine: compare ratios from one run, not figures across machines.
+ * requests per second, p50, p99 and the server's CPU time per request for the home page, a
+ * collection and a product, each along the paths real requests take, on servers started with
+ * `npm run serve` as in production (NODE_ENV=production, LOG_LEVEL=info with its logs in a file,
+ * no test controls, no test-only header):
+ * - anonymous hit: the shop with its page cache, anonymous requests (HITs once warm; checked),
+ *   against a plain node:http server sending the very bytes the shop sent (bench/plain-server.mjs);
+ * - anonymous rendered: a second instance of the shop with LAGOON_PAGE_CACHE=off;
+ * - signed in with a cart: the shop with its page cache, each connection one of the four demo
+ *   customers with a product in the cart (BYPASS; checked);
+ * - as a reference, React Router's own server rendering the one-route app in bench/fixture,
+ *   measured right before each page's rendered runs.
+ * Ratios are medians of the ratios within each of BENCH_ROUNDS rounds (default 3). With
+ * BENCH_BEFORE (the folder of another built checkout, e.g. 53acfc2, before the page cache), that
+ * build's anonymous pages too, and the rendered and signed-in pages against them. Then first-load
+ * JavaScript per route, the shop's RSS, and one JSON line of it all. Any error, timeout or non-2xx
+ * answer in any run (warm-up included) fails the bench. The load generator shares the machine:
+ * compare ratios from one run, not figures across machines.
  */
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const PLAIN_PORT = PORT + 1;
 const ROUTER_PORT = PORT + 2;
 const BEFORE_PORT = PORT + 3;
-// A built checkout of Lagoon as it was before issue 13 (or any other build to hold the figures
-// against): its anonymous pages, each rendered per request, are measured in the same run.
+const RENDERED_PORT = PORT + 4;
+// A built checkout of Lagoon as it was before the page cache (53acfc2; or any other build to hold
+// the figures against): its anonymous pages are measured in the same run.
 const BEFORE_DIR = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 // Each server gets this long under the same load first, unmeasured: a cold JIT made the first
@@ -47,33 +65,124 @@ const PAGES = [
   },
 ];
 const CART_VARIANT = "gid://shopify/ProductVariant/47100001";
-const CUSTOMER_EMAIL = "olivia.bennett@example.com";
+/** The four demo customers (demo/customers), each signed in on some of the connections. */
+const CUSTOMER_EMAILS = readdirSync("demo/customers")
+  .filter((file) => file.endsWith(".json"))
+  .sort()
+  .map((file) => JSON.parse(readFileSync(path.join("demo/customers", file), "utf8")).email);
 
 const origin = `http://127.0.0.1:${PORT}`;
-const dataDir = `.data/bench-${PORT}`;
+// Data directories and server logs, one each per server; kept after the run for a look.
+const benchDir = path.resolve(`.data/bench-${PORT}`);
 const scratch = mkdtempSync(path.join(tmpdir(), "lagoon-bench-"));
 const children = [];
 
-function start(args, env = {}, cwd = undefined) {
-  const child = spawn("node", args, {
+/**
+ * Starts a process in a group of its own (npm runs the server under a shell), its output into
+ * `logFile`; the bench ends the group.
+ */
+function start(command, args, { env = process.env, cwd, logFile }) {
+  const log = openSync(logFile, "w");
+  const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    env,
+    stdio: ["ignore", log, log],
+    detached: true,
   });
+  closeSync(log);
+  child.logFile = logFile;
   children.push(child);
   return child;
 }
 
-async function waitFor(url) {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
+/** A shop as production starts it, `npm run serve`, in `cwd`; LAGOON_PAGE_CACHE etc. in `env`. */
+function startShop(name, port, cwd, env = {}) {
+  const dataDir = path.join(benchDir, name);
+  const inherited = { ...process.env };
+  // Test-only settings never reach a measured server, and these are the bench's to set.
+  for (const key of [
+    "LAGOON_TEST_CONTROLS",
+    "LAGOON_EMULATOR_FAULTS",
+    "LAGOON_PAGE_CACHE",
+    "LAGOON_PUBLIC_URL",
+    "LOG_LEVEL",
+    "HOST",
+  ]) {
+    delete inherited[key];
+  }
+  return start("npm", ["run", "--silent", "serve"], {
+    cwd,
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      PORT: String(port),
+      LAGOON_DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    logFile: path.join(benchDir, `${name}.log`),
+  });
+}
+
+function logTail(child) {
+  try {
+    return readFileSync(child.logFile, "utf8").split("\n").slice(-20).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+/** Waits for `url` to answer; a server that exits first fails the bench with its log's end. */
+async function waitFor(url, child) {
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${url}: its server exited (${child.logFile}):\n${logTail(child)}`);
+    }
     try {
       const answer = await fetch(url);
       await answer.body?.cancel();
       if (answer.status < 500) return;
     } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} did not answer within 60 s`);
+  throw new Error(`${url} did not answer within 60 s (${child.logFile}):\n${logTail(child)}`);
+}
+
+/** Fields of /proc/<pid>/stat after the command's name: [0] state, [1] ppid, [2] group, … */
+function statFields(pid) {
+  return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+}
+
+/**
+ * The process of `child`'s group that listens on `port` (Linux): npm and its shell are not the
+ * server, and only the server's CPU time is measured.
+ */
+function listeningProcess(child, port) {
+  const sockets = new Set();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10 || fields[3] !== "0A") continue; // 0A: LISTEN
+      if (Number.parseInt(fields[1].split(":")[1], 16) === port) sockets.add(fields[9]);
+    }
+  }
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(statFields(entry)[2]) !== child.pid) continue;
+      for (const fd of readdirSync(`/proc/${entry}/fd`)) {
+        const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${entry}/fd/${fd}`))?.[1];
+        if (socket && sockets.has(socket)) return Number(entry);
+      }
+    } catch {}
+  }
+  throw new Error(`no process of ${child.spawnargs.join(" ")} listens on port ${port}`);
 }
 
 /** Resident set size of a process, in MiB (Linux). */
@@ -82,16 +191,19 @@ function rssMiB(pid) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-/** A shopper signed in at the customer-account emulator, with one product in the cart. */
-async function signedInWithCart() {
+/** CPU time a process has used so far, user and system, in milliseconds (Linux). */
+function cpuMs(pid) {
+  const fields = statFields(pid);
+  // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** A demo customer signed in at the customer-account emulator, with one product in the cart. */
+async function signedInWithCart(email) {
   const jar = new CookieJar();
   const login = await fetch(`${origin}/account/login?returnTo=/`, { redirect: "manual" });
   jar.store(login);
-  const callback = await signInAtEmulator(
-    new URL(login.headers.get("location") ?? ""),
-    CUSTOMER_EMAIL,
-    jar,
-  );
+  const callback = await signInAtEmulator(new URL(login.headers.get("location") ?? ""), email, jar);
   const signedIn = await fetch(callback, { headers: { cookie: jar.header() }, redirect: "manual" });
   jar.store(signedIn);
   const added = await fetch(`${origin}/api/cart`, {
@@ -103,53 +215,86 @@ async function signedInWithCart() {
   jar.store(added);
   const page = await (await fetch(`${origin}/`, { headers: { cookie: jar.header() } })).text();
   if (!page.includes("Open cart, 1 item") || !page.includes("<span>My Account</span>")) {
-    throw new Error("could not sign in and add to the cart");
+    throw new Error(`could not sign in as ${email} and add to the cart`);
   }
   return jar.header();
 }
 
-/** Checks that `url` answers as expected, then puts it under the load, unmeasured, to warm it up. */
-async function prepare(url, headers, expectCache) {
-  const check = await fetch(url, { headers });
-  await check.body?.cancel();
-  const cache = check.headers.get("x-lagoon-cache");
-  if (!check.ok || (expectCache && cache !== expectCache)) {
-    throw new Error(`${url} answered ${check.status} ${cache ?? ""}, expected ${expectCache}`);
+/** Each connection of a run gets one of the headers in turn (one customer each). */
+function loadOptions(target, duration) {
+  const options = { url: target.url, connections: CONNECTIONS, duration, headers: target.headers };
+  if (target.perConnection) {
+    let next = 0;
+    options.setupClient = (client) => {
+      client.setHeaders(target.perConnection[next % target.perConnection.length]);
+      next += 1;
+    };
   }
-  if (WARM_UP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP, headers });
+  return options;
 }
 
-/** CPU time a process has used so far, user and system, in milliseconds (Linux). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/** What went wrong in one run of autocannon: errors (timeouts included) and non-2xx answers. */
+function failuresOf(result) {
+  return { errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx };
+}
+
+/** The X-Lagoon-Cache answer of one request of each of the target's header sets. */
+async function cacheStatuses(target) {
+  const statuses = [];
+  for (const headers of target.perConnection ?? [target.headers]) {
+    const answer = await fetch(target.url, { headers });
+    await answer.body?.cancel();
+    if (!answer.ok) throw new Error(`${target.label}: ${target.url} answered ${answer.status}`);
+    statuses.push(answer.headers.get("x-lagoon-cache"));
+  }
+  return statuses;
+}
+
+/**
+ * Checks that the target answers 2xx, puts it under the load, unmeasured, to warm it up, then
+ * checks what a sample answer says of the page cache (`expect`: HIT, BYPASS, or null for none).
+ */
+async function prepare(target) {
+  await cacheStatuses(target);
+  const warmUp = WARM_UP > 0 ? await autocannon(loadOptions(target, WARM_UP)) : undefined;
+  const statuses = await cacheStatuses(target);
+  if (target.expect !== undefined && statuses.some((status) => status !== target.expect)) {
+    throw new Error(
+      `${target.label}: ${target.url} answered X-Lagoon-Cache ${statuses.join(", ")} after the warm-up, expected ${target.expect ?? "none"}`,
+    );
+  }
+  return warmUp ? failuresOf(warmUp) : { errors: 0, timeouts: 0, non2xx: 0 };
 }
 
 /**
  * One measured run. Besides what the load generator sees, the CPU time the server process spent
  * per request: it moves far less than requests per second when the machine's speed drifts.
  */
-async function measure(url, headers, pid) {
-  const cpuBefore = cpuMs(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+async function measure(target) {
+  const cpuBefore = cpuMs(target.pid);
+  const result = await autocannon(loadOptions(target, DURATION));
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total),
-    errors: result.non2xx + result.errors + result.timeouts,
+    cpuMsPerRequest: (cpuMs(target.pid) - cpuBefore) / Math.max(1, result.requests.total),
+    requests: result.requests.total,
+    ...failuresOf(result),
   };
 }
 
-/** A target's runs over the rounds: the median of each figure, the errors of all. */
+/** A target's runs over the rounds: the median of each figure, the failures of all. */
 function summary(runs) {
+  const total = (field) => runs.reduce((sum, run) => sum + run[field], 0);
   return {
     rps: Math.round(median(runs.map((run) => run.rps))),
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     cpuMsPerRequest: Math.round(median(runs.map((run) => run.cpuMsPerRequest)) * 100) / 100,
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    requests: total("requests"),
+    errors: total("errors"),
+    timeouts: total("timeouts"),
+    non2xx: total("non2xx"),
   };
 }
 
@@ -172,36 +317,62 @@ function rawGet(url, headers) {
     get(url, { headers }, (answer) => {
       const chunks = [];
       answer.on("data", (chunk) => chunks.push(chunk));
-      answer.on("end", () => resolve({ headers: answer.headers, body: Buffer.concat(chunks) }));
+      answer.on("end", () =>
+        resolve({
+          status: answer.statusCode,
+          headers: answer.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
       answer.on("error", reject);
     }).on("error", reject);
   });
 }
 
 try {
+  if (CUSTOMER_EMAILS.length !== 4) throw new Error("expected the four demo customers");
   const fixture = spawnSync("npx", ["react-router", "build"], {
     cwd: "bench/fixture",
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (fixture.status !== 0) throw new Error("the bench fixture did not build");
-  rmSync(dataDir, { recursive: true, force: true });
-  const lagoon = start(["--import", "tsx", "server/main.ts"], {
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    LAGOON_DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    // The page cache's bypass header, for the rendered figures (never set in production).
-    LAGOON_TEST_CONTROLS: "1",
-  });
-  await waitFor(`${origin}/healthz`);
+  rmSync(benchDir, { recursive: true, force: true });
+  mkdirSync(benchDir, { recursive: true });
+  const shops = [
+    { name: "lagoon", port: PORT, child: startShop("lagoon", PORT, process.cwd()) },
+    {
+      name: "rendered",
+      port: RENDERED_PORT,
+      child: startShop("rendered", RENDERED_PORT, process.cwd(), { LAGOON_PAGE_CACHE: "off" }),
+    },
+  ];
+  if (BEFORE_DIR) {
+    shops.push({
+      name: "before",
+      port: BEFORE_PORT,
+      child: startShop("before", BEFORE_PORT, BEFORE_DIR),
+    });
+  }
+  for (const shop of shops) {
+    await waitFor(`http://127.0.0.1:${shop.port}/healthz`, shop.child);
+    shop.pid = listeningProcess(shop.child, shop.port);
+  }
+  const [lagoon, rendered, before] = shops;
   const rssBefore = rssMiB(lagoon.pid);
-  const cookie = await signedInWithCart();
+  const cookies = [];
+  for (const email of CUSTOMER_EMAILS) cookies.push(await signedInWithCart(email));
 
-  // What Lagoon sends anonymous visitors, for the plain server to send as it is.
+  // What Lagoon sends anonymous visitors from its page cache, for the plain server to send as is.
+  const accept = { "accept-encoding": ACCEPT_ENCODING };
   const plainPages = {};
   for (const page of PAGES) {
     await (await fetch(`${origin}${page.path}`)).body?.cancel();
-    const stored = await rawGet(`${origin}${page.path}`, { "accept-encoding": ACCEPT_ENCODING });
+    const stored = await rawGet(`${origin}${page.path}`, accept);
+    if (stored.status !== 200 || stored.headers["x-lagoon-cache"] !== "HIT") {
+      throw new Error(
+        `${origin}${page.path} answered ${stored.status} ${stored.headers["x-lagoon-cache"] ?? ""}, expected a 200 HIT`,
+      );
+    }
     const file = path.join(scratch, `${page.name}.body`);
     writeFileSync(file, stored.body);
     plainPages[page.path] = {
@@ -214,156 +385,172 @@ try {
   }
   const pagesFile = path.join(scratch, "pages.json");
   writeFileSync(pagesFile, JSON.stringify(plainPages));
-  const plainServer = start(["bench/plain-server.mjs", String(PLAIN_PORT), pagesFile]);
-  const routerServer = start(["bench/react-router-server.mjs", String(ROUTER_PORT)]);
-  await waitFor(`http://127.0.0.1:${PLAIN_PORT}/`);
-  await waitFor(`http://127.0.0.1:${ROUTER_PORT}/`);
-  let beforeServer;
-  if (BEFORE_DIR) {
-    rmSync(path.join(BEFORE_DIR, dataDir), { recursive: true, force: true });
-    beforeServer = start(
-      ["--import", "tsx", "server/main.ts"],
-      {
-        NODE_ENV: "production",
-        PORT: String(BEFORE_PORT),
-        LAGOON_DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-      },
-      BEFORE_DIR,
-    );
-    await waitFor(`http://127.0.0.1:${BEFORE_PORT}/healthz`);
-  }
+  const plainServer = start("node", ["bench/plain-server.mjs", String(PLAIN_PORT), pagesFile], {
+    logFile: path.join(benchDir, "plain.log"),
+  });
+  const routerServer = start("node", ["bench/react-router-server.mjs", String(ROUTER_PORT)], {
+    logFile: path.join(benchDir, "react-router.log"),
+  });
+  await waitFor(`http://127.0.0.1:${PLAIN_PORT}/`, plainServer);
+  await waitFor(`http://127.0.0.1:${ROUTER_PORT}/`, routerServer);
 
   console.log(
-    `Load: ${CONNECTIONS} connections for ${DURATION} s per run, ${ROUNDS} rounds, loopback, Accept-Encoding: ${ACCEPT_ENCODING}.`,
+    `Load: ${CONNECTIONS} connections for ${DURATION} s per run after ${WARM_UP} s of warm-up, ${ROUNDS} rounds, loopback, Accept-Encoding: ${ACCEPT_ENCODING}.`,
   );
-  const accept = { "accept-encoding": ACCEPT_ENCODING };
+  console.log(
+    `Shops: npm run serve, NODE_ENV=production, LOG_LEVEL=info (logs in ${path.relative(process.cwd(), benchDir)}/), page cache on :${PORT}, LAGOON_PAGE_CACHE=off :${RENDERED_PORT}${BEFORE_DIR ? `, ${BEFORE_DIR} :${BEFORE_PORT}` : ""}.`,
+  );
   const targets = [];
   for (const page of PAGES) {
-    const url = `${origin}${page.path}`;
+    const at = (port) => `http://127.0.0.1:${port}${page.path}`;
     targets.push(
       {
         key: `${page.name}.plain`,
-        url: `http://127.0.0.1:${PLAIN_PORT}${page.path}`,
+        label: `${page.name}: plain node:http`,
+        url: at(PLAIN_PORT),
         headers: accept,
         pid: plainServer.pid,
       },
-      { key: `${page.name}.cached`, url, headers: accept, expect: "HIT", pid: lagoon.pid },
+      {
+        key: `${page.name}.hit`,
+        label: `${page.name}: anonymous hit`,
+        url: at(PORT),
+        headers: accept,
+        expect: "HIT",
+        pid: lagoon.pid,
+      },
       // React Router's page is measured right before each page rendered, and their ratio taken
       // pairwise: this machine's speed drifts within a round, and a round lasts minutes.
       {
         key: `${page.name}.router`,
+        label: "reference: React Router, one route",
         url: `http://127.0.0.1:${ROUTER_PORT}/`,
         headers: accept,
         pid: routerServer.pid,
       },
       {
-        key: `${page.name}.uncached`,
-        url,
-        headers: { ...accept, "x-lagoon-cache-bypass": "1" },
-        expect: "BYPASS",
-        pid: lagoon.pid,
+        key: `${page.name}.rendered`,
+        label: `${page.name}: anonymous rendered`,
+        url: at(RENDERED_PORT),
+        headers: accept,
+        expect: null,
+        pid: rendered.pid,
       },
       {
         key: `${page.name}.signedIn`,
-        url,
-        headers: { ...accept, cookie },
+        label: `${page.name}: signed in with a cart`,
+        url: at(PORT),
+        headers: accept,
+        perConnection: cookies.map((cookie) => ({ ...accept, cookie })),
         expect: "BYPASS",
         pid: lagoon.pid,
       },
     );
-    if (BEFORE_DIR) {
-      const before = `http://127.0.0.1:${BEFORE_PORT}${page.path}`;
+    if (before) {
       targets.push({
         key: `${page.name}.before`,
-        url: before,
+        label: `${page.name}: before, anonymous`,
+        url: at(BEFORE_PORT),
         headers: accept,
-        pid: beforeServer.pid,
+        pid: before.pid,
       });
     }
   }
-  for (const target of targets) await prepare(target.url, target.headers, target.expect);
+
+  // Every answer of every run, warm-up included, must be a 2xx: a row that errs is not measuring
+  // the page.
+  const warmUps = {};
+  for (const target of targets) warmUps[target.key] = await prepare(target);
   const runs = Object.fromEntries(targets.map((target) => [target.key, []]));
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const target of targets) {
-      runs[target.key].push(await measure(target.url, target.headers, target.pid));
-    }
+    for (const target of targets) runs[target.key].push(await measure(target));
   }
 
   const router = summary(PAGES.flatMap((page) => runs[`${page.name}.router`]));
   const figures = { rounds: ROUNDS, reactRouterOneRoute: router, pages: {} };
-  const rows = [["React Router, one route", router, "", "", ""]];
+  const rows = [{ name: "reference: React Router, one route", run: router }];
   for (const page of PAGES) {
     const of = (name) => runs[`${page.name}.${name}`];
+    const toRouter = (name) => ({
+      toRouter: pairedRatio(of(name), of("router")),
+      cpuToRouter: pairedRatio(of(name), of("router"), BY_CPU),
+    });
+    const toBefore = (name) =>
+      before
+        ? {
+            toBefore: pairedRatio(of(name), of("before")),
+            cpuToBefore: pairedRatio(of(name), of("before"), BY_CPU),
+          }
+        : {};
     const plain = summary(of("plain"));
-    const cached = {
-      ...summary(of("cached")),
-      ratioToPlain: pairedRatio(of("cached"), of("plain")),
+    const hit = {
+      ...summary(of("hit")),
+      toPlain: pairedRatio(of("hit"), of("plain")),
+      cpuToPlain: pairedRatio(of("hit"), of("plain"), BY_CPU),
     };
-    const uncached = {
-      ...summary(of("uncached")),
-      ratioToReactRouter: pairedRatio(of("uncached"), of("router")),
-      cpuRatioToReactRouter: pairedRatio(of("uncached"), of("router"), BY_CPU),
+    const anonymousRendered = {
+      ...summary(of("rendered")),
+      ...toRouter("rendered"),
+      ...toBefore("rendered"),
     };
     const signedIn = {
       ...summary(of("signedIn")),
-      ratioToReactRouter: pairedRatio(of("signedIn"), of("router")),
-      cpuRatioToReactRouter: pairedRatio(of("signedIn"), of("router"), BY_CPU),
+      ...toRouter("signedIn"),
+      ...toBefore("signedIn"),
     };
-    figures.pages[page.name] = { plain, cached, uncached, signedInWithCart: signedIn };
+    figures.pages[page.name] = {
+      plain,
+      anonymousHit: hit,
+      anonymousRendered,
+      signedInWithCart: signedIn,
+    };
     rows.push(
-      [`${page.name}: plain node:http`, plain, "", "", ""],
-      [`${page.name}: anonymous, cached`, cached, cached.ratioToPlain, "", ""],
-      [
-        `${page.name}: anonymous, rendered`,
-        uncached,
-        "",
-        uncached.ratioToReactRouter,
-        uncached.cpuRatioToReactRouter,
-      ],
-      [
-        `${page.name}: signed in, cart`,
-        signedIn,
-        "",
-        signedIn.ratioToReactRouter,
-        signedIn.cpuRatioToReactRouter,
-      ],
+      { name: `${page.name}: plain node:http`, run: plain },
+      { name: `${page.name}: anonymous hit`, run: hit },
+      { name: `${page.name}: anonymous rendered`, run: anonymousRendered },
+      { name: `${page.name}: signed in with a cart`, run: signedIn },
     );
-    if (BEFORE_DIR) {
-      const before = summary(of("before"));
-      const signedInToBefore = pairedRatio(of("signedIn"), of("before"));
-      figures.pages[page.name].before = {
-        anonymous: before,
-        signedInWithCartToIt: signedInToBefore,
-        signedInWithCartCpuToIt: pairedRatio(of("signedIn"), of("before"), BY_CPU),
-      };
-      rows.push([
-        `${page.name}: before, anonymous`,
-        before,
-        "",
-        pairedRatio(of("before"), of("router")),
-        pairedRatio(of("before"), of("router"), BY_CPU),
-      ]);
+    if (before) {
+      const anonymous = { ...summary(of("before")), ...toRouter("before") };
+      figures.pages[page.name].before = anonymous;
+      rows.push({ name: `${page.name}: before, anonymous`, run: anonymous });
     }
   }
+  const columns = [
+    ["req/s", (run) => run.rps],
+    ["p50 ms", (run) => run.p50],
+    ["p99 ms", (run) => run.p99],
+    ["CPU ms", (run) => run.cpuMsPerRequest.toFixed(2)],
+    ["failed", (run) => run.errors + run.non2xx],
+    ["×plain", (run) => run.toPlain],
+    ...(before
+      ? [
+          ["×before", (run) => run.toBefore],
+          ["CPU×bef", (run) => run.cpuToBefore],
+        ]
+      : []),
+    ["×RR", (run) => run.toRouter],
+    ["CPU×RR", (run) => run.cpuToRouter],
+  ];
+  const NAME_WIDTH = 36;
   console.log(
-    `\n${"run (median of the rounds)".padEnd(34)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"errors".padStart(7)} ${"CPU ms".padStart(7)} ${"×plain".padStart(7)} ${"×RR".padStart(7)} ${"CPU×RR".padStart(7)}`,
+    `\n${"run (median of the rounds)".padEnd(NAME_WIDTH)} ${columns.map(([title]) => title.padStart(7)).join(" ")}`,
   );
-  for (const [name, run, toPlain, toRouter, cpuToRouter] of rows) {
+  for (const { name, run } of rows) {
     console.log(
-      `${name.padEnd(34)} ${String(run.rps).padStart(7)} ${String(run.p50).padStart(7)} ${String(run.p99).padStart(7)} ${String(run.errors).padStart(7)} ${run.cpuMsPerRequest.toFixed(2).padStart(7)} ${String(toPlain).padStart(7)} ${String(toRouter).padStart(7)} ${String(cpuToRouter).padStart(7)}`,
+      `${name.padEnd(NAME_WIDTH)} ${columns.map(([, value]) => String(value(run) ?? "").padStart(7)).join(" ")}`,
     );
   }
   console.log(
-    "CPU ms: the server process's CPU time per request. CPU×RR: React Router's one-route page's CPU per request over this row's (1 = as cheap).",
+    "CPU ms: the server process's CPU time per request. ×: this row's requests per second over the other's; CPU×: the other's CPU per request over this row's (1 = as cheap). RR: React Router's one-route page, a reference.",
   );
 
-  if (BEFORE_DIR) {
-    console.log(`\nAgainst ${BEFORE_DIR}:`);
+  if (before) {
+    console.log(`\nAgainst ${BEFORE_DIR}'s anonymous page, in req/s (and in CPU per request):`);
     for (const page of PAGES) {
-      const { signedInWithCartToIt, signedInWithCartCpuToIt } = figures.pages[page.name].before;
+      const { anonymousRendered, signedInWithCart } = figures.pages[page.name];
       console.log(
-        `${page.name}: signed in with a cart ${signedInWithCartToIt}× the earlier build's anonymous page in req/s, ${signedInWithCartCpuToIt}× in CPU per request`,
+        `${page.name}: anonymous rendered ${anonymousRendered.toBefore}× (${anonymousRendered.cpuToBefore}×), signed in with a cart ${signedInWithCart.toBefore}× (${signedInWithCart.cpuToBefore}×)`,
       );
     }
   }
@@ -388,12 +575,39 @@ try {
       `${page.name.padEnd(29)} ${String(kib(route.total)).padStart(7)} ${String(kib(route.brotli)).padStart(7)} ${String(kib(route.app)).padStart(9)}`,
     );
   }
-  figures.rssMiB = { before: rssBefore, after: rssMiB(lagoon.pid) };
+  figures.rssMiB = {
+    before: rssBefore,
+    after: rssMiB(lagoon.pid),
+    pageCacheOff: rssMiB(rendered.pid),
+  };
   console.log(
-    `\nLagoon RSS: ${figures.rssMiB.before} MiB after start, ${figures.rssMiB.after} MiB after the runs.`,
+    `\nLagoon RSS: ${figures.rssMiB.before} MiB after start, ${figures.rssMiB.after} MiB after the runs (${figures.rssMiB.pageCacheOff} MiB with LAGOON_PAGE_CACHE=off).`,
   );
   console.log(JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, ...figures }));
+
+  const failed = targets.filter((target) =>
+    [warmUps[target.key], ...runs[target.key]].some((run) => run.errors + run.non2xx > 0),
+  );
+  if (failed.length > 0) {
+    console.error("\nThe bench failed: rows with errors, timeouts or non-2xx answers:");
+    const counts = ({ errors, timeouts, non2xx }) =>
+      `${errors} errors (${timeouts} of them timeouts), ${non2xx} non-2xx answers`;
+    for (const target of failed) {
+      const measured = summary(runs[target.key]);
+      console.error(
+        `  ${target.label} (${target.url}): measured ${counts(measured)} of ${measured.requests} requests; warm-up ${counts(warmUps[target.key])}`,
+      );
+    }
+    process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(`\nThe bench failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
 } finally {
-  for (const child of children) child.kill("SIGTERM");
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  }
   rmSync(scratch, { recursive: true, force: true });
 }

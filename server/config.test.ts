@@ -69,6 +69,15 @@ describe("readConfig", () => {
     ).toBe("connected");
   });
 
+  it("keeps the page cache on unless LAGOON_PAGE_CACHE=off, and refuses any other value", () => {
+    expect(readConfig({}).pageCache).toBe(true);
+    expect(readConfig({ LAGOON_PAGE_CACHE: "" }).pageCache).toBe(true);
+    expect(readConfig({ LAGOON_PAGE_CACHE: "on" }).pageCache).toBe(true);
+    expect(readConfig({ LAGOON_PAGE_CACHE: "off" }).pageCache).toBe(false);
+    expect(() => readConfig({ LAGOON_PAGE_CACHE: "false" })).toThrow(ConfigError);
+    expect(() => readConfig({ LAGOON_PAGE_CACHE: "OFF" })).toThrow(/LAGOON_PAGE_CACHE/);
+  });
+
   it("mounts the emulators' test controls only when LAGOON_TEST_CONTROLS=1", () => {
     expect(testControlsEnabled({})).toBe(false);
     expect(testControlsEnabled({ LAGOON_TEST_CONTROLS: "true" })).toBe(false);

@@ -62,12 +62,24 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optional.pipe(z.email("must be an email address").optional()),
   SHOPIFY_ADMIN_API_TOKEN: optional,
+  LAGOON_PAGE_CACHE: optional.pipe(
+    z.enum(["on", "off"], "must be on or off (off serves every page rendered)").optional(),
+  ),
 });
 
 type Env = z.infer<typeof EnvSchema>;
 
 /** The storefront emulator signs its webhooks with this when no secret is set (embedded only). */
 export const EMBEDDED_SHOPIFY_WEBHOOK_SECRET = "lagoon-embedded-shopify-webhook-secret";
+
+/** The settings only the server reads, besides those it hands to the app. */
+export interface ServerConfig extends Config {
+  /**
+   * The full-page cache of anonymous pages (decision 008); LAGOON_PAGE_CACHE=off leaves it out,
+   * so that every page is rendered (benchmarks, debugging).
+   */
+  pageCache: boolean;
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -89,7 +101,7 @@ function upstream<Keys extends keyof Env>(
   );
 }
 
-export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -191,6 +203,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : // The newsletter emulator checks the key as the provider does; both sides know this one.
           { mode: "embedded", apiKey: "lagoon-embedded-newsletter-key", audienceId: "lagoon-demo" },
     emulatorFaults,
+    pageCache: env.LAGOON_PAGE_CACHE !== "off",
   };
 }
 

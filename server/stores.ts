@@ -1,14 +1,15 @@
 import path from "node:path";
 import type { AppStores } from "../app/lib/context.server";
 import { openSharedCache } from "./cache";
-import type { Config } from "./config";
+import type { ServerConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db";
 import type { Logger } from "./logger";
-import { createPageCache, type PageCache } from "./page-cache";
+import { createPageCache, NO_PAGE_CACHE, type PageCache } from "./page-cache";
 
 /**
  * What the server owns and hands to the app: the settings, the logs, the two stores, and the
- * full-page cache kept in the shared one (the app's webhooks purge it).
+ * full-page cache kept in the shared one (the app's webhooks purge it), or none with
+ * LAGOON_PAGE_CACHE=off.
  */
 export interface ServerStores extends AppStores {
   database: DatabaseHandle;
@@ -17,7 +18,7 @@ export interface ServerStores extends AppStores {
 
 /** `build`: the app build's version, which the page cache keeps its pages under. */
 export async function openStores(
-  config: Config,
+  config: ServerConfig,
   logger: Logger,
   build?: string,
 ): Promise<ServerStores> {
@@ -27,7 +28,9 @@ export async function openStores(
   });
   const cacheLogger = logger.child({ module: "cache" });
   const { cache, store } = openSharedCache({ redisUrl: config.redisUrl, logger: cacheLogger });
-  const pages = createPageCache({ store, logger: cacheLogger, build });
+  const pages = config.pageCache
+    ? createPageCache({ store, logger: cacheLogger, build })
+    : NO_PAGE_CACHE;
   return { config, logger, cache, database, pages };
 }
 

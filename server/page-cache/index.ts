@@ -39,7 +39,7 @@ const REFRESH_TIMEOUT_MS = 30_000;
 export const CACHE_STATUS_HEADER = "X-Lagoon-Cache";
 /** Request header of the process's own background refresh (with its per-process token). */
 const REFRESH_HEADER = "x-lagoon-cache-refresh";
-/** Request header that skips the cache, honoured only with test controls (tests, `npm run bench`). */
+/** Request header that skips the cache, honoured only with test controls (tests). */
 export const BYPASS_HEADER = "x-lagoon-cache-bypass";
 
 export type CacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
@@ -270,6 +270,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       purge(pathPrefixesToPurge.map((prefix) => `${PAGE_KEY_PREFIX}${prefix}`)),
   };
 }
+
+/**
+ * No page cache (LAGOON_PAGE_CACHE=off): its listener is the app itself, so every request takes
+ * the path it takes in a shop with no cache (no lookup, no `X-Lagoon-Cache`, nothing stored), and
+ * the webhooks' purges have nothing to purge.
+ */
+export const NO_PAGE_CACHE: PageCache = {
+  listener: (app) => app,
+  fillUrl: () => undefined,
+  fill: async () => false,
+  purgeAll: async () => {},
+  purgePaths: async () => {},
+  purgeUnder: async () => {},
+};
 
 /** A stored page varies on the encoding; `Vary: Cookie` stays for caches that know no better. */
 function withVary(headers: [string, string][]): [string, string][] {

@@ -14,7 +14,7 @@ import { readConfig } from "../config";
 import { openDatabase } from "../db";
 import { createLogger } from "../logger";
 import type { ServerStores } from "../stores";
-import { createPageCache, preferredEncoding } from ".";
+import { createPageCache, NO_PAGE_CACHE, preferredEncoding } from ".";
 
 // What the page cache keeps and what it never keeps, in front of routes that answer with the
 // headers under test; and the build's files served as the build compressed them.
@@ -132,6 +132,31 @@ describe("the page cache", () => {
       expect(answer.headers.get("x-lagoon-cache")).toBe("MISS");
     } finally {
       await next.close();
+    }
+  });
+
+  it("is left out with LAGOON_PAGE_CACHE=off: every page rendered, no X-Lagoon-Cache", async () => {
+    await cacheStatus("/public");
+    expect((await cacheStatus("/public")).status).toBe("HIT");
+    const app = createApp({
+      stores: { ...stores, pages: NO_PAGE_CACHE },
+      build: stubBuild(),
+      clientDir,
+    });
+    expect(
+      NO_PAGE_CACHE.listener(app, { publicOrigin: "http://shop.test", isPersonal: () => false }),
+    ).toBe(app);
+    const uncached = await listenOnLoopback(app);
+    try {
+      const answers = [
+        await fetch(`${uncached.origin}/public`),
+        await fetch(`${uncached.origin}/public`),
+      ];
+      expect(answers.map((answer) => answer.headers.get("x-lagoon-cache"))).toEqual([null, null]);
+      const [first, second] = await Promise.all(answers.map((answer) => answer.text()));
+      expect(second).not.toBe(first);
+    } finally {
+      await uncached.close();
     }
   });
 

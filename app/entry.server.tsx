@@ -1,13 +1,15 @@
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { collectPage } from "./lib/page-stream.server";
+import { nonceOf, servicesContext } from "./lib/request-context.server";
 
 // Besides rendering, the server build offers the server what it needs from the app: see AppEntry.
 export { createAppContext } from "./lib/context.server";
 export { oidcSettings } from "./lib/customer/auth.server";
 export { startMailDelivery } from "./lib/mail/mail-delivery.server";
 export { hasPersonalCookie } from "./lib/personal-cookies";
+export { requestContextValues } from "./lib/request-context.server";
 export { reportRequestError as handleError } from "./lib/request-errors.server";
 
 export const streamTimeout = 5_000;
@@ -17,12 +19,12 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext;
+  const nonce = nonceOf(loadContext);
 
   // No loader defers data, and the server compresses each page whole (decision 009): the page is
   // rendered to the end, for people and crawlers alike, and answered as one body. A route that
@@ -64,7 +66,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // An error in the shell is the router's to report (onShellError rejects).
-          if (shellRendered) loadContext.services.logger.error({ err: error }, "render failed");
+          if (shellRendered)
+            loadContext.get(servicesContext).logger.error({ err: error }, "render failed");
         },
       },
     );

@@ -32,12 +32,16 @@ import { pageShell } from "./lib/content/shell.server";
 import { isSignedIn } from "./lib/customer/session-cookie";
 import { jsonText, readJsonText } from "./lib/json-text";
 import { takeNewsletterNotice } from "./lib/newsletter/subscribe.server";
+import { servicesContext, shopperContext, shopperMiddleware } from "./lib/request-context.server";
+
+// The shopper's clients (storefront, catalogue), made once per request for every route below.
+export const middleware: Route.MiddlewareFunction[] = [shopperMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [shell, cart, newsletter] = await Promise.all([
-    shellOrFallback(request, context.services),
-    loadCartForLayout(request, context.services, context.buyerIp),
-    takeNewsletterNotice(request, context.services.config),
+    shellOrFallback(request, context.get(servicesContext)),
+    loadCartForLayout(request, context.get(servicesContext), context.get(shopperContext).buyerIp),
+    takeNewsletterNotice(request, context.get(servicesContext).config),
   ]);
   if (newsletter.setCookie) cart.headers.append("Set-Cookie", newsletter.setCookie);
   return data(
@@ -48,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cart: cart.data,
       newsletter: newsletter.value,
       year: new Date().getFullYear(),
-      gtmId: context.services.config.gtmId ?? null,
+      gtmId: context.get(servicesContext).config.gtmId ?? null,
     },
     { headers: cart.headers },
   );

@@ -16,6 +16,7 @@ export function appEntryOf(build: ServerBuild): AppEntry {
   const entry = build.entry.module as Partial<AppEntry>;
   for (const name of [
     "createAppContext",
+    "requestContextValues",
     "oidcSettings",
     "hasPersonalCookie",
     "startMailDelivery",

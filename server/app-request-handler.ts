@@ -6,7 +6,7 @@ import type {
   Response as ExpressResponse,
   RequestHandler,
 } from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { type PageCache, preferredEncoding } from "./page-cache";
 import { gatedBody } from "./request-gate";
 
@@ -25,7 +25,7 @@ export function createAppRequestHandler({
 }: {
   build: ServerBuild;
   mode: string;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
   pageCache?: PageCache;
 }): RequestHandler {
   const handleRequest = createRequestHandler(build, mode);

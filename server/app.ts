@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import onHeaders from "on-headers";
-import type { ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
@@ -104,11 +104,13 @@ export function createApp({
         build: current,
         mode,
         pageCache,
-        getLoadContext: (req, res) => ({
-          nonce: res.locals.cspNonce as string,
-          services,
-          buyerIp: req.ip,
-        }),
+        getLoadContext: (req, res) =>
+          new RouterContextProvider(
+            entry.requestContextValues(services, {
+              nonce: res.locals.cspNonce as string,
+              buyerIp: req.ip,
+            }),
+          ),
       });
       app = { entry, handle };
       loaded.set(current, app);

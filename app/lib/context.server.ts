@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { RouterContext } from "react-router";
 import type { Cache } from "./cache";
 import { type CartLocks, createCartLocks } from "./commerce/cart-lock.server";
 import { type Catalog, createCatalog } from "./commerce/catalog.server";
@@ -38,7 +39,7 @@ export interface AppStores {
   pages: PageCachePurge;
 }
 
-/** What loaders and actions reach through `context.services`. */
+/** What loaders and actions reach through `context.get(servicesContext)`. */
 export interface AppContext extends AppStores {
   content: ContentClient;
   /**
@@ -116,8 +117,21 @@ export function createAppContext(stores: AppStores): AppContext {
  * rendering: the context factory, and the OAuth client the embedded identity provider must
  * know (its redirect URIs are the app's routes).
  */
+/** What the server knows of a request that the app cannot: its nonce, and the buyer behind proxies. */
+export interface ServerRequestValues {
+  /** The CSP nonce of this response. */
+  nonce: string;
+  /** The shopper's IP (behind trusted proxies, from X-Forwarded-For), for Storefront rate limits. */
+  buyerIp?: string;
+}
+
 export interface AppEntry {
   createAppContext(stores: AppStores): AppContext;
+  /** What React Router's context holds for one request (request-context.server.ts). */
+  requestContextValues(
+    services: AppContext,
+    values: ServerRequestValues,
+  ): Map<RouterContext, unknown>;
   oidcSettings(config: Config): CustomerAccountOidcSettings;
   /** Whether a request carries a cookie that makes its page personal (never shared-cacheable). */
   hasPersonalCookie(cookieHeader: string | undefined): boolean;

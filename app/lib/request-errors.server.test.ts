@@ -1,5 +1,6 @@
-import { type AppLoadContext, UNSAFE_ErrorResponseImpl } from "react-router";
+import { UNSAFE_ErrorResponseImpl } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { requestContextFor } from "../../tests/support/request-context";
 import { reportRequestError } from "./request-errors.server";
 
 // The errors React Router reports, as it reports them (react-router's ErrorResponseImpl for its
@@ -7,7 +8,7 @@ import { reportRequestError } from "./request-errors.server";
 
 function contextWithLogger() {
   const logger = { error: vi.fn() };
-  return { logger, context: { services: { logger } } as unknown as AppLoadContext };
+  return { logger, context: requestContextFor({ logger } as never) };
 }
 
 /** What the router reports for a request it answers itself, e.g. a POST to a page without an action. */

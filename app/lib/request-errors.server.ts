@@ -1,5 +1,6 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { isRouteErrorResponse } from "react-router";
+import { servicesContext } from "./request-context.server";
 
 /**
  * React Router's `handleError`: what it reports goes to the shop's structured log, once. A
@@ -10,14 +11,14 @@ import { isRouteErrorResponse } from "react-router";
  */
 export function reportRequestError(
   error: unknown,
-  { request, context }: { request: Request; context?: AppLoadContext },
+  { request, context }: { request: Request; context?: Readonly<RouterContextProvider> },
 ): void {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // The router's own check of an action's Origin, answered with 400 (see react-router's
   // throwIfPotentialCSRFAttack); the request gate already refuses cross-site posts with 403.
   if (error instanceof Error && /Aborting the action\.$/.test(error.message)) return;
-  const logger = context?.services?.logger;
+  const logger = context?.get(servicesContext).logger;
   if (logger) logger.error({ err: error, url: request.url }, "request failed");
   else console.error(error);
 }

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import {
   loadCollectionSitemap,
   loadProductSitemap,
@@ -9,6 +9,7 @@ import { isUpstreamFailure } from "./content/reader.server";
 import { CONTENT_CACHE, CONTENT_CACHE_PREFIX } from "./content/shell.server";
 import { loadSitemapEntries, type SitemapEntry } from "./content/sitemap.server";
 import { PUBLIC_PAGE_CACHE } from "./http-cache";
+import { servicesContext, shopperContext } from "./request-context.server";
 import { absoluteUrl } from "./seo";
 
 // The sitemap (issue 12, item 4), laid out as Hydrogen's: /sitemap.xml is an index of
@@ -26,9 +27,12 @@ const escapeXml = (value: string) =>
     (character) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[character]};`,
   );
 
-export function loadSitemap(context: AppLoadContext, kind: SitemapKind): Promise<SitemapEntry[]> {
-  const { content, cache } = context.services;
-  const storefront = context.services.storefront(context.buyerIp);
+export function loadSitemap(
+  context: Readonly<RouterContextProvider>,
+  kind: SitemapKind,
+): Promise<SitemapEntry[]> {
+  const { content, cache } = context.get(servicesContext);
+  const storefront = context.get(servicesContext).storefront(context.get(shopperContext).buyerIp);
   switch (kind) {
     case "pages":
       return cache.fetch(
@@ -99,9 +103,9 @@ export function xmlResponse(xml: string): Response {
 }
 
 /** An upstream that cannot answer makes the sitemap unavailable for a moment, not broken. */
-export function unavailable(context: AppLoadContext, error: unknown): Response {
+export function unavailable(context: Readonly<RouterContextProvider>, error: unknown): Response {
   if (!(isUpstreamFailure(error) || error instanceof StorefrontError)) throw error;
-  context.services.logger.error({ err: error }, "could not build the sitemap");
+  context.get(servicesContext).logger.error({ err: error }, "could not build the sitemap");
   return new Response("The sitemap is unavailable for a moment.", {
     status: 503,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },

@@ -5,6 +5,7 @@ import { STATUS_LABELS, shippingSummary } from "../lib/commercial/purchase-order
 import { findPurchaseOrder } from "../lib/commercial/purchase-orders.server";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { withCookies } from "../lib/customer/session.server";
+import { servicesContext } from "../lib/request-context.server";
 import type { Route } from "./+types/account.commercial-orders.$id";
 
 // Only `auth`: a customer whose order this is not (commercial or not) gets the same 404 as for an
@@ -18,7 +19,11 @@ export const handle = { guards: ["auth"] } satisfies GuardedHandle;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const customer = await requireGuards(handle, request, context);
   const profile = await customer.account.profile();
-  const order = await findPurchaseOrder(context.services.database.db, profile.id, params.id);
+  const order = await findPurchaseOrder(
+    context.get(servicesContext).database.db,
+    profile.id,
+    params.id,
+  );
   if (!order) throw data(null, { status: 404 });
   return data(
     { order },

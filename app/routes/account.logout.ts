@@ -8,6 +8,7 @@ import {
   readSession,
   withCookies,
 } from "../lib/customer/session.server";
+import { servicesContext, shopperContext } from "../lib/request-context.server";
 import type { Route } from "./+types/account.logout";
 
 /**
@@ -16,15 +17,19 @@ import type { Route } from "./+types/account.logout";
  * id_token_hint and post_logout_redirect_uri; the request log redacts that token).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, logger } = context.services;
-  const session = await readSession(request, context.services);
-  if (session) await deleteSession(context.services, session.id);
+  const { config, logger } = context.get(servicesContext);
+  const session = await readSession(request, context.get(servicesContext));
+  if (session) await deleteSession(context.get(servicesContext), session.id);
   const settings = oidcSettings(config);
   const headers = withCookies(await clearSessionCookie(config), { "Cache-Control": "no-store" });
   // ARCHITECTURE.md: the signed-in customer's cart is emptied when the session ends.
   headers.append(
     "Set-Cookie",
-    await emptyCartOnSignOut(request, context.services, context.buyerIp),
+    await emptyCartOnSignOut(
+      request,
+      context.get(servicesContext),
+      context.get(shopperContext).buyerIp,
+    ),
   );
   if (session?.refreshToken) {
     await revokeRefreshToken(settings, session.refreshToken).catch((error: unknown) =>

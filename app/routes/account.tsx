@@ -11,6 +11,7 @@ import type { AccountActionResult } from "../lib/customer/account-form";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { withCookies } from "../lib/customer/session.server";
 import { readPageForm } from "../lib/request-body.server";
+import { servicesContext } from "../lib/request-context.server";
 import { loadCustomerCertificates } from "../lib/training/certificates.server";
 import type { Route } from "./+types/account";
 
@@ -33,7 +34,11 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireGuards(handle, request, context);
   const profile = await customer.account.profile();
-  const certificates = await loadCustomerCertificates(request, context.services, profile.courses);
+  const certificates = await loadCustomerCertificates(
+    request,
+    context.get(servicesContext),
+    profile.courses,
+  );
   const commercialOrders = profile.commercial
     ? await loadCommercialOrders(request, context, profile.id)
     : null;
@@ -69,13 +74,13 @@ async function loadCommercialOrders(
   const asked = Number(new URL(request.url).searchParams.get("commercialPages") ?? "1");
   const pages = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), 50) : 1;
   try {
-    const list = await listPurchaseOrders(context.services.database.db, customerId, {
+    const list = await listPurchaseOrders(context.get(servicesContext).database.db, customerId, {
       page: 1,
       limit: 10 * pages,
     });
     return { ...list, page: pages };
   } catch (error) {
-    context.services.logger.warn({ err: error }, "commercial orders could not be read");
+    context.get(servicesContext).logger.warn({ err: error }, "commercial orders could not be read");
     return { error: "Failed to fetch commercial orders" };
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { requestContextFor } from "../../tests/support/request-context";
 import { createLogger, createMemoryCache, readConfig } from "../../tests/support/server-parts";
 import { action, loader } from "./api.revalidate";
 
@@ -32,7 +33,7 @@ async function call(body: unknown, secret?: string) {
     headers: { "Content-Type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-  const args = { request, params: {}, context: { services } };
+  const args = { request, params: {}, context: requestContextFor(services) };
   const response = await action(args as unknown as Parameters<typeof action>[0]);
   return {
     status: response.status,

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { CONTENT_CACHE_PREFIX } from "../lib/content/shell.server";
+import { servicesContext } from "../lib/request-context.server";
 import type { Route } from "./+types/api.revalidate";
 
 /** Prismic's webhook body; `secret` is the one set on the webhook in Prismic's settings. */
@@ -25,7 +26,7 @@ export function loader() {
  * every stored page (the header, footer and announcements on each come from the content).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, cache, pages, logger } = context.services;
+  const { config, cache, pages, logger } = context.get(servicesContext);
   if (request.method !== "POST") return json({ message: "Use POST" }, 405);
   const secret = config.content.webhookSecret;
   if (!secret) {

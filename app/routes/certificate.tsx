@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { useHydrated } from "../components/product/use-hydrated";
+import { servicesContext } from "../lib/request-context.server";
 import { absoluteUrl } from "../lib/seo";
 import { certificateHeaders, requireCertificate } from "../lib/training/certificate-access.server";
 import type { PrintedCertificate } from "../lib/training/certificate-printed";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/certificate";
 /** `/certificate/{course}`: the printable certificate (product §2), one A4 landscape page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const access = await requireCertificate(request, context, params.course);
-  const { publicUrl } = context.services.config;
+  const { publicUrl } = context.get(servicesContext).config;
   const path = `/certificate/${access.certificate.courseId}`;
   return data(
     {

@@ -3,7 +3,7 @@ import { Link, redirect, useLocation, useNavigation } from "react-router";
 import { deferred } from "../components/deferred";
 import { type CardProduct, ProductCard } from "../components/product/product-card";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
-import { cardsOf, catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
+import { cardsOf, requireCatalogData } from "../lib/commerce/catalog-page.server";
 import {
   appendPage,
   collectionViewSearch,
@@ -17,6 +17,7 @@ import { StorefrontError } from "../lib/commerce/storefront.server";
 import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import { readJsonText } from "../lib/json-text";
+import { servicesContext, shopperContext } from "../lib/request-context.server";
 import { absoluteUrl, breadcrumbJsonLd, catalogMeta, metaDescription } from "../lib/seo";
 import type { Route } from "./+types/collection";
 
@@ -32,10 +33,10 @@ const TagFilter = deferred(() =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const view = parseCollectionView(new URL(request.url).searchParams);
   const basePath = collectionPath(params.id);
-  const catalog = catalogFor(context, request);
+  const catalog = context.get(shopperContext).catalog;
   // The tag list is a refinement: without it the page still sells.
   const tags = catalog.getCollectionTags(params.id).catch((error: unknown) => {
-    context.services.logger.warn({ err: error }, "collection page: tags unavailable");
+    context.get(servicesContext).logger.warn({ err: error }, "collection page: tags unavailable");
     return null;
   });
   const page = catalog
@@ -52,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       throw error;
     });
   const collection = await requireCatalogData(page, context);
-  const { publicUrl } = context.services.config;
+  const { publicUrl } = context.get(servicesContext).config;
   const crumbs = [
     { name: "Home", path: "/" },
     { name: collection.title, path: basePath },

@@ -8,6 +8,7 @@ import { customerAccount, type OrderDetail } from "../lib/customer/account.serve
 import { readFreshSession } from "../lib/customer/fresh-session.server";
 import { withCookies } from "../lib/customer/session.server";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { servicesContext, shopperContext } from "../lib/request-context.server";
 import type { Route } from "./+types/order-received";
 
 /**
@@ -17,15 +18,18 @@ import type { Route } from "./+types/order-received";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
-  const page = await loadThankYouPage(contentReader(request, context.services), "order-received");
+  const page = await loadThankYouPage(
+    contentReader(request, context.get(servicesContext), context.get(shopperContext).url),
+    "order-received",
+  );
   if (!page) notFound();
   if (!/^\d{1,20}$/.test(orderId)) {
     return data({ page, order: null }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } });
   }
-  const fresh = await readFreshSession(request, context.services);
+  const fresh = await readFreshSession(request, context.get(servicesContext));
   let order: OrderDetail | null = null;
   if (fresh.status === "signed-in") {
-    order = await customerAccount(context.services, fresh.session)
+    order = await customerAccount(context.get(servicesContext), fresh.session)
       .order(`gid://shopify/Order/${orderId}`)
       .catch(() => null);
   }

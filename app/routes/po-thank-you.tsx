@@ -8,6 +8,7 @@ import { loadThankYouPage } from "../lib/content/pages.server";
 import { contentReader, notFound } from "../lib/content/reader.server";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { withCookies } from "../lib/customer/session.server";
+import { servicesContext, shopperContext } from "../lib/request-context.server";
 import type { Route } from "./+types/po-thank-you";
 
 export const handle = { guards: ["auth"] } satisfies GuardedHandle;
@@ -20,12 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireGuards(handle, request, context);
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
   const [page, profile] = await Promise.all([
-    loadThankYouPage(contentReader(request, context.services), "po-thank-you"),
+    loadThankYouPage(
+      contentReader(request, context.get(servicesContext), context.get(shopperContext).url),
+      "po-thank-you",
+    ),
     customer.account.profile(),
   ]);
   if (!page) notFound();
   const order = orderId
-    ? await findPurchaseOrder(context.services.database.db, profile.id, orderId)
+    ? await findPurchaseOrder(context.get(servicesContext).database.db, profile.id, orderId)
     : null;
   return data(
     {

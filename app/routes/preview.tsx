@@ -10,6 +10,7 @@ import {
 import { isUpstreamFailure } from "../lib/content/reader.server";
 import { PREVIEW_PAGE_CACHE } from "../lib/http-cache";
 import { readPageForm } from "../lib/request-body.server";
+import { servicesContext } from "../lib/request-context.server";
 import type { Route } from "./+types/preview";
 
 type Problem = "incomplete" | "invalid" | "expired" | "missing-document";
@@ -48,7 +49,7 @@ function problem(kind: Problem) {
  * preview session, keep the token in Prismic's cookie and go there.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, config, logger } = context.services;
+  const { content, config, logger } = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const token = params.get("token");
   const documentID = params.get("documentId");
@@ -87,7 +88,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(safeReturnPath(form.get("next")), {
     headers: {
       ...noStore,
-      "Set-Cookie": clearPreviewCookie(context.services.config.publicUrl.startsWith("https:")),
+      "Set-Cookie": clearPreviewCookie(
+        context.get(servicesContext).config.publicUrl.startsWith("https:"),
+      ),
     },
   });
 }

@@ -2,11 +2,12 @@ import { deferred } from "../components/deferred";
 import { Price } from "../components/product/price";
 import { StockMessage } from "../components/product/stock-message";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
-import { catalogFor, requireCatalogData } from "../lib/commerce/catalog-page.server";
+import { requireCatalogData } from "../lib/commerce/catalog-page.server";
 import { type ProductPageData, productPageData } from "../lib/commerce/product-page.server";
 import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import { jsonText, readJsonText } from "../lib/json-text";
+import { servicesContext, shopperContext } from "../lib/request-context.server";
 import type { Route } from "./+types/product";
 
 // The gallery's thumbnails, the option picker, the buy box and the file list hydrate after the
@@ -26,13 +27,15 @@ const ProductFiles = deferred(() =>
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await requireCatalogData(
-    catalogFor(context, request).getProduct(params.handle),
+    context.get(shopperContext).catalog.getProduct(params.handle),
     context,
   );
   const variantParam = new URL(request.url).searchParams.get("variant");
   // One string, made once per product and variant (json-text.ts).
   return {
-    page: jsonText(productPageData(product, variantParam, context.services.config.publicUrl)),
+    page: jsonText(
+      productPageData(product, variantParam, context.get(servicesContext).config.publicUrl),
+    ),
   };
 }
 

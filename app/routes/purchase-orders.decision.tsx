@@ -8,6 +8,7 @@ import {
   readDecision,
   recordDraftOrder,
 } from "../lib/commercial/purchase-orders.server";
+import { servicesContext } from "../lib/request-context.server";
 import type { Route } from "./+types/purchase-orders.decision";
 
 // Staff decide a purchase order from the links in their email (product §4). Opening a link
@@ -42,7 +43,7 @@ function refused(outcome: Exclude<DecisionOutcome, { outcome: "decided" }>) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, database } = context.services;
+  const { config, database } = context.get(servicesContext);
   const read = await readDecision(database.db, tokenOf(request), config.sessionSecret);
   if (read.outcome !== "open") return refused(read);
   return data<PageData>(
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, database, logger } = context.services;
+  const { config, database, logger } = context.get(servicesContext);
   const outcome = await decidePurchaseOrder(database.db, tokenOf(request), config.sessionSecret);
   if (outcome.outcome !== "decided") return refused(outcome);
   const { order } = outcome;

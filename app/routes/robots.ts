@@ -1,8 +1,9 @@
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { servicesContext } from "../lib/request-context.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { publicUrl } = context.services.config;
+  const { publicUrl } = context.get(servicesContext).config;
   const body = [
     "User-agent: *",
     "Disallow: /preview",

@@ -1,19 +1,22 @@
 import { Form, Link } from "react-router";
 import { ProductCard, toCardProduct } from "../components/product/product-card";
-import { catalogFor, toPageError } from "../lib/commerce/catalog-page.server";
+import { toPageError } from "../lib/commerce/catalog-page.server";
 import { collectionPath } from "../lib/commerce/paths";
 import { normaliseSearchQuery, SEARCH_QUERY_MAX_LENGTH } from "../lib/commerce/search-query";
 import { pageTitle, siteNameFrom } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import { servicesContext, shopperContext } from "../lib/request-context.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = normaliseSearchQuery(new URL(request.url).searchParams.get("q"));
-  const catalog = catalogFor(context, request);
+  const catalog = context.get(shopperContext).catalog;
   // Collections to browse when there is nothing (or nothing found) to show.
   const browse = () =>
     catalog.getCollections().catch((error: unknown) => {
-      context.services.logger.warn({ err: error }, "search page: collections unavailable");
+      context
+        .get(servicesContext)
+        .logger.warn({ err: error }, "search page: collections unavailable");
       return [];
     });
   if (!query) return { query, totalCount: 0, products: [], collections: await browse() };

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { servicesContext } from "../lib/request-context.server";
 import {
   chunk,
   loadSitemap,
@@ -23,5 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return unavailable(context, error);
   }
   if (page > pageCount(entries)) throw data(null, { status: 404 });
-  return xmlResponse(urlsetXml(context.services.config.publicUrl, chunk(entries, page)));
+  return xmlResponse(
+    urlsetXml(context.get(servicesContext).config.publicUrl, chunk(entries, page)),
+  );
 }

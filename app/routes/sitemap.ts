@@ -1,3 +1,4 @@
+import { servicesContext } from "../lib/request-context.server";
 import {
   chunk,
   loadSitemap,
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         entries: chunk(entries, page + 1),
       }));
     });
-    return xmlResponse(sitemapIndexXml(context.services.config.publicUrl, files));
+    return xmlResponse(sitemapIndexXml(context.get(servicesContext).config.publicUrl, files));
   } catch (error) {
     return unavailable(context, error);
   }

@@ -12,7 +12,7 @@ import type { Route } from "./+types/thank-you";
  * route: it names the customer's purchase order).
  */
 export function loader(args: Route.LoaderArgs) {
-  const path = new URL(args.request.url).pathname;
+  const path = args.url.pathname;
   return loadContentPage(args, {
     load: (content) => ({ page: loadThankYouPage(content, args.params.uid ?? path.slice(1)) }),
     seo: ({ page }) => ({ page, path, noindex: true }),

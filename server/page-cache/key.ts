@@ -55,12 +55,13 @@ export function pageKey(normal: URL): string {
 }
 
 /**
- * The key prefixes of a page (with or without a trailing slash) and of its data requests (React Router asks for `/x.data`, and for
- * `/_root.data` on behalf of `/`), whatever their query.
+ * The key prefixes of a page (with or without a trailing slash) and of its data requests, whatever
+ * their query. React Router asks for `/x.data` on behalf of `/x`, and for `/x/_.data` on behalf of
+ * `/x/` (`/_.data` for `/`).
  */
 export function pathPrefixes(pathname: string): string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const data = path === "/" ? "/_root.data" : `${path}.data`;
-  const prefixes = [`${PAGE_KEY_PREFIX}${path}?`, `${PAGE_KEY_PREFIX}${data}?`];
-  return path === "/" ? prefixes : [...prefixes, `${PAGE_KEY_PREFIX}${path}/?`];
+  const prefix = (key: string) => `${PAGE_KEY_PREFIX}${key}?`;
+  if (path === "/") return [prefix("/"), prefix("/_.data")];
+  return [prefix(path), prefix(`${path}.data`), prefix(`${path}/`), prefix(`${path}/_.data`)];
 }

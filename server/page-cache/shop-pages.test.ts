@@ -82,7 +82,7 @@ describe("anonymous visitors and personal pages", () => {
       body: new URLSearchParams({ intent: "add", merchandiseId: PUMP_VARIANT, quantity: "1" }),
     });
     expect(added.ok).toBe(true);
-    for (const path of ["/", PRODUCT, COLLECTION, ARTICLE, "/_root.data"]) {
+    for (const path of ["/", PRODUCT, COLLECTION, ARTICLE, "/_.data"]) {
       const visit = await get(origin, path, { cookie: customer.header() });
       expect(visit.status, path).toBe("BYPASS");
       expect(visit.response.headers.get("cache-control"), path).toMatch(/private/);
@@ -104,7 +104,7 @@ describe("anonymous visitors and personal pages", () => {
     expect(previewed).toContain("Winter spa care: seven habits for clear water");
     expect((await get(origin, ARTICLE, { cookie: editor.header() })).status).toBe("BYPASS");
 
-    for (const path of ["/", PRODUCT, COLLECTION, ARTICLE, "/_root.data"]) {
+    for (const path of ["/", PRODUCT, COLLECTION, ARTICLE, "/_.data"]) {
       const first = await get(origin, path);
       const again = await get(origin, path);
       expect([first.status, again.status], path).toEqual(["MISS", "HIT"]);

@@ -23,6 +23,7 @@ export function stubServerBuild(
         default: () => new Response("document", { status: 200 }),
         handleError: () => {},
         createAppContext: () => ({}),
+        requestContextValues: () => new Map(),
         oidcSettings: () => ({}),
         hasPersonalCookie: (cookie: string | undefined) =>
           cookie?.includes("lagoon_cart=") ?? false,
@@ -32,7 +33,7 @@ export function stubServerBuild(
     assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
     publicPath: "/",
     assetsBuildDirectory: "",
-    future: {},
+    future: { v8_middleware: true },
     ssr: true,
     isSpaMode: false,
     prerender: [],

@@ -1,6 +1,6 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { catalogFor, requireCatalogData, toPageError } from "./catalog-page.server";
+import { requestContextFor } from "../../../tests/support/request-context";
+import { requireCatalogData, toPageError } from "./catalog-page.server";
 import { StorefrontError } from "./storefront.server";
 
 // A thrown `data(null, { status })` is what the root error boundary turns into the spec's page.
@@ -16,14 +16,6 @@ async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
 const statusOf = (thrown: unknown) => (thrown as { init?: { status?: number } }).init?.status;
 
 describe("catalogue reads for a page", () => {
-  it("end with the shopper's request", () => {
-    const catalog = vi.fn();
-    const context = { services: { catalog }, buyerIp: "203.0.113.7" } as unknown as AppLoadContext;
-    const request = new Request("http://shop.example/store/products/pump");
-    catalogFor(context, request);
-    expect(catalog).toHaveBeenCalledWith("203.0.113.7", request.signal);
-  });
-
   it("pass the data through", async () => {
     await expect(requireCatalogData(Promise.resolve({ title: "Pumps" }))).resolves.toEqual({
       title: "Pumps",
@@ -36,7 +28,7 @@ describe("catalogue reads for a page", () => {
 
   it("answer the storefront failure's status and log it", async () => {
     const warn = vi.fn();
-    const context = { services: { logger: { warn } } } as unknown as AppLoadContext;
+    const context = requestContextFor({ logger: { warn } } as never);
     const failure = new StorefrontError("Failed to fetch product", { status: 503 });
     expect(statusOf(await thrownBy(requireCatalogData(Promise.reject(failure), context)))).toBe(
       503,

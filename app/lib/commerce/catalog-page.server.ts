@@ -1,29 +1,23 @@
-import { type AppLoadContext, data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { type CardProduct, toCardProduct } from "../../components/product/product-card";
 import { type JsonText, jsonText } from "../json-text";
 import { oncePerObject } from "../once-per-object";
-import type { Catalog } from "./catalog.server";
+import { servicesContext } from "../request-context.server";
 import { StorefrontError } from "./storefront.server";
 import type { Collection } from "./types";
 
 // What the catalogue's route modules share: the catalogue for this shopper, how missing items
 // and a failing storefront become the spec's error pages, and a collection's cards.
 
-/**
- * The catalogue for this shopper. Given their request, its reads end when they leave (issue 14:
- * a deadline, and cancelled on disconnect); shared cached reads only stop waiting.
- */
-export function catalogFor(context: AppLoadContext, request?: Request): Catalog {
-  return context.services.catalog(context.buyerIp, request?.signal);
-}
-
 /** A StorefrontError becomes the error page with its status (503, 502); anything else is rethrown. */
-export function toPageError(error: unknown, context?: AppLoadContext): unknown {
+export function toPageError(error: unknown, context?: Readonly<RouterContextProvider>): unknown {
   if (!(error instanceof StorefrontError)) return error;
-  context?.services.logger.warn(
-    { err: error.cause ?? error, status: error.status },
-    `catalogue page: ${error.message}`,
-  );
+  context
+    ?.get(servicesContext)
+    .logger.warn(
+      { err: error.cause ?? error, status: error.status },
+      `catalogue page: ${error.message}`,
+    );
   return data(null, { status: error.status });
 }
 
@@ -33,7 +27,7 @@ export function toPageError(error: unknown, context?: AppLoadContext): unknown {
  */
 export async function requireCatalogData<T>(
   load: Promise<T | null>,
-  context?: AppLoadContext,
+  context?: Readonly<RouterContextProvider>,
 ): Promise<T> {
   let value: T | null;
   try {

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { type AppLoadContext, data, redirect } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import type { Cart } from "../commerce/cart";
 import { type CartView, toCartView } from "../commerce/cart";
 import { createCartApi } from "../commerce/cart.server";
@@ -10,6 +10,7 @@ import { contentReader } from "../content/reader.server";
 import type { CustomerProfile } from "../customer/account.server";
 import type { SignedInCustomer } from "../customer/guards.server";
 import { withCookies } from "../customer/session.server";
+import { servicesContext, shopperContext } from "../request-context.server";
 import type { PickupLocation, ShippingSelection } from "./purchase-order";
 import {
   IDEMPOTENCY_KEY,
@@ -53,8 +54,12 @@ export interface PurchaseOrderCheckoutData {
   idempotencyKey: string | null;
 }
 
-async function pickupLocations(context: AppLoadContext, buyerIp: string | undefined) {
-  const result = await context.services
+async function pickupLocations(
+  context: Readonly<RouterContextProvider>,
+  buyerIp: string | undefined,
+) {
+  const result = await context
+    .get(servicesContext)
     .storefront(buyerIp)
     .query(PICKUP_LOCATIONS_QUERY, { cache: LOCATIONS_CACHE });
   return result.locations.nodes.map(
@@ -66,10 +71,12 @@ async function pickupLocations(context: AppLoadContext, buyerIp: string | undefi
   );
 }
 
-async function currentCart(request: Request, context: AppLoadContext) {
+async function currentCart(request: Request, context: Readonly<RouterContextProvider>) {
   const session = await usableCartSession(request);
   if (!session.cartId) return null;
-  return createCartApi(context.services.storefront(context.buyerIp)).get(session.cartId);
+  return createCartApi(
+    context.get(servicesContext).storefront(context.get(shopperContext).buyerIp),
+  ).get(session.cartId);
 }
 
 function addressesOf(profile: CustomerProfile): CheckoutAddress[] {
@@ -86,22 +93,26 @@ function addressesOf(profile: CustomerProfile): CheckoutAddress[] {
 /** What the purchase-order checkout shows: its content, the cart and the shipping choices. */
 export async function loadPurchaseOrderCheckout(
   request: Request,
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   customer: SignedInCustomer,
 ) {
-  const content = contentReader(request, context.services);
+  const content = contentReader(
+    request,
+    context.get(servicesContext),
+    context.get(shopperContext).url,
+  );
   const [page, profile, cart, locations] = await Promise.all([
     loadPurchaseOrderCheckoutPage(content),
     customer.account.profile(),
     currentCart(request, context),
-    pickupLocations(context, context.buyerIp),
+    pickupLocations(context, context.get(shopperContext).buyerIp),
   ]);
   const checkout: PurchaseOrderCheckoutData = {
     cart: cart ? toCartView(cart) : null,
     addresses: addressesOf(profile),
     defaultAddressId: profile.defaultAddressId,
     locations,
-    idempotencyKey: cart ? formKey(cart, context.services.config.sessionSecret) : null,
+    idempotencyKey: cart ? formKey(cart, context.get(servicesContext).config.sessionSecret) : null,
   };
   return data({ page, checkout }, { headers: withCookies(customer.setCookies, PRIVATE) });
 }
@@ -119,7 +130,7 @@ export interface PurchaseOrderActionData {
  */
 export async function submitPurchaseOrderCheckout(
   request: Request,
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   customer: SignedInCustomer,
 ) {
   const form = await request.formData().catch(() => new FormData());
@@ -128,7 +139,7 @@ export async function submitPurchaseOrderCheckout(
   const [profile, cart, locations] = await Promise.all([
     customer.account.profile(),
     currentCart(request, context),
-    pickupLocations(context, context.buyerIp),
+    pickupLocations(context, context.get(shopperContext).buyerIp),
   ]);
   const addresses = addressesOf(profile);
   const verdict = validatePoForm(values, {
@@ -137,7 +148,7 @@ export async function submitPurchaseOrderCheckout(
     today: shopToday(),
   });
   const headers = withCookies(customer.setCookies, PRIVATE);
-  const db = context.services.database.db;
+  const db = context.get(servicesContext).database.db;
   // Posted again after it went through (the cart is gone by then): the same thank-you page.
   const done = IDEMPOTENCY_KEY.test(values.idempotencyKey)
     ? await findPurchaseOrderByKey(db, profile.id, values.idempotencyKey)
@@ -167,7 +178,7 @@ export async function submitPurchaseOrderCheckout(
             (location) => location.id === valid.locationId,
           ) as PickupLocation,
         };
-  const { config } = context.services;
+  const { config } = context.get(servicesContext);
   const { order } = await submitPurchaseOrder(
     db,
     {

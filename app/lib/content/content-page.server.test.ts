@@ -1,5 +1,5 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
+import { requestContextFor } from "../../../tests/support/request-context";
 import { createLogger, createMemoryCache, readConfig } from "../../../tests/support/server-parts";
 import { PREVIEW_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../http-cache";
 import { createContentClient } from "./client.server";
@@ -33,7 +33,7 @@ async function loaderArgs(cookie?: string) {
   const request = new Request("https://shop.example/news/x", {
     headers: cookie ? { Cookie: cookie } : {},
   });
-  return { request, context: { services } as unknown as AppLoadContext };
+  return { request, context: requestContextFor(services, { url: request.url }) };
 }
 
 const article = { title: "X", path: "/news/x", meta };

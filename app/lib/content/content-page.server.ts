@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import { servicesContext, shopperContext } from "../request-context.server";
 import {
   type Breadcrumb,
   breadcrumbJsonLd,
@@ -48,10 +49,14 @@ export interface ContentPageSpec<Documents extends object> {
  * with the preview state and Cache-Control.
  */
 export async function loadContentPage<Documents extends object>(
-  { request, context }: { request: Request; context: AppLoadContext },
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   spec: ContentPageSpec<Documents>,
 ) {
-  const content = contentReader(request, context.services);
+  const content = contentReader(
+    request,
+    context.get(servicesContext),
+    context.get(shopperContext).url,
+  );
   const reads = Object.entries(spec.load(content)) as [string, Promise<unknown>][];
   const [shell, ...values] = await Promise.all([content.shell(), ...reads.map(([, read]) => read)]);
   if (values.some((value) => value === null)) notFound();
@@ -59,7 +64,7 @@ export async function loadContentPage<Documents extends object>(
     reads.map(([name], index) => [name, values[index]]),
   ) as Documents;
 
-  const { publicUrl } = context.services.config;
+  const { publicUrl } = context.get(servicesContext).config;
   const { page, jsonLd, ...refinements } = spec.seo(documents);
   const seo = buildSeo({
     path: page.path,

@@ -62,6 +62,8 @@ export function isUpstreamFailure(error: unknown): boolean {
 export function contentReader(
   request: Request,
   services: Pick<AppContext, "content" | "cache" | "config" | "logger">,
+  /** The page asked for (the shopper's `url`); React Router's data requests end in `.data`. */
+  page = new URL(request.url),
 ): ContentReader {
   const { content, cache, config, logger } = services;
   const previewing = readPreviewToken(request.headers.get("Cookie")) !== null;
@@ -78,8 +80,7 @@ export function contentReader(
       if (request.signal.aborted) throw data(null, { status: 503 });
       if (previewing && error instanceof prismic.PreviewTokenExpiredError) {
         // An ended preview session: back to the published page, without the stale cookie.
-        const url = new URL(request.url);
-        throw redirect(url.pathname + url.search, {
+        throw redirect(page.pathname + page.search, {
           headers: {
             "Set-Cookie": clearPreviewCookie(config.publicUrl.startsWith("https:")),
             "Cache-Control": PREVIEW_PAGE_CACHE,

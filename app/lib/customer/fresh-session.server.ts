@@ -166,9 +166,9 @@ export async function endSession(
   return clearSessionCookie(services.config);
 }
 
-export function loginRedirect(request: Request, setCookies: string[]) {
-  const url = new URL(request.url);
-  return redirect(`/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`, {
+/** To sign in, and back to `page` after (the page asked for, not React Router's `.data` URL). */
+export function loginRedirect(page: URL, setCookies: string[]) {
+  return redirect(`/login?returnTo=${encodeURIComponent(page.pathname + page.search)}`, {
     headers: withCookies(setCookies),
   });
 }
@@ -181,16 +181,17 @@ export function loginRedirect(request: Request, setCookies: string[]) {
 export async function requireFreshSession(
   request: Request,
   services: SessionServices,
-  options: FreshSessionOptions = {},
+  options: FreshSessionOptions & { page?: URL } = {},
 ): Promise<{ session: CustomerSession; setCookies: string[] }> {
   const fresh = await readFreshSession(request, services, options);
+  const page = options.page ?? new URL(request.url);
   switch (fresh.status) {
     case "signed-in":
       return { session: fresh.session, setCookies: fresh.setCookies };
     case "signed-out":
-      throw loginRedirect(request, []);
+      throw loginRedirect(page, []);
     case "rejected":
-      throw loginRedirect(request, fresh.setCookies);
+      throw loginRedirect(page, fresh.setCookies);
     case "unavailable":
       throw data(null, { status: 503 });
   }

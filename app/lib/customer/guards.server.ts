@@ -1,4 +1,5 @@
-import { type AppLoadContext, data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { servicesContext, shopperContext } from "../request-context.server";
 import { type CustomerAccount, CustomerActionError, customerAccount } from "./account.server";
 import { endSession, loginRedirect, requireFreshSession } from "./fresh-session.server";
 import type { CustomerSession } from "./session.server";
@@ -20,10 +21,18 @@ export interface SignedInCustomer {
  */
 export async function requireCustomer(
   request: Request,
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
 ): Promise<SignedInCustomer> {
-  const { session, setCookies } = await requireFreshSession(request, context.services);
-  const account = forPages(customerAccount(context.services, session), session, request, context);
+  const page = context.get(shopperContext).url;
+  const { session, setCookies } = await requireFreshSession(request, context.get(servicesContext), {
+    page,
+  });
+  const account = forPages(
+    customerAccount(context.get(servicesContext), session),
+    session,
+    request,
+    context,
+  );
   return { session, account, setCookies };
 }
 
@@ -36,7 +45,7 @@ function forPages(
   account: CustomerAccount,
   session: CustomerSession,
   request: Request,
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
 ): CustomerAccount {
   const guarded = {} as Record<string, unknown>;
   for (const [name, method] of Object.entries(account) as [
@@ -51,7 +60,10 @@ function forPages(
         const reading = request.method === "GET" || request.method === "HEAD";
         if (!(error instanceof CustomerActionError) || !reading) throw error;
         if (error.status === 401) {
-          throw loginRedirect(request, await endSession(context.services, session));
+          throw loginRedirect(
+            context.get(shopperContext).url,
+            await endSession(context.get(servicesContext), session),
+          );
         }
         throw data(null, {
           status: error.status,
@@ -82,7 +94,7 @@ export function assertKnownGuards(names: readonly string[]): asserts names is re
 export async function requireGuards(
   handle: { guards: readonly string[] },
   request: Request,
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
 ): Promise<SignedInCustomer> {
   assertKnownGuards(handle.guards);
   const customer = await requireCustomer(request, context);

@@ -1,9 +1,9 @@
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accessTokenFor,
   startCustomerAccountEmulator,
 } from "../../../tests/support/customer-account-emulator";
+import { requestContextFor } from "../../../tests/support/request-context";
 import {
   createMemoryCache,
   type DatabaseHandle,
@@ -81,7 +81,7 @@ describe("a token the platform rejects", () => {
     it(`sends ${path} to sign in again, coming back, with the session ended`, async () => {
       const { services, cookie } = await rejectedSession();
       const request = new Request(`http://shop.example${path}`, { headers: { Cookie: cookie } });
-      const context = { services } as unknown as AppLoadContext;
+      const context = requestContextFor(services, { url: request.url });
 
       const customer = await requireCustomer(request, context);
       const thrown = await thrownBy(() => call(customer.account));
@@ -130,7 +130,7 @@ describe("a refusal of the platform on a page", () => {
       method,
       headers: { Cookie: cookie },
     });
-    const context = { services } as unknown as AppLoadContext;
+    const context = requestContextFor(services, { url: request.url });
 
     const customer = await requireCustomer(request, context);
     const thrown = await thrownBy(() => customer.account.ordersAfter("pool"));

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   CookieJar,
@@ -7,6 +7,7 @@ import {
   startCustomerAccountEmulator,
 } from "../../../tests/support/customer-account-emulator";
 import { describeOnBothEngines } from "../../../tests/support/databases";
+import { requestContextFor } from "../../../tests/support/request-context";
 import { createMemoryCache, readConfig } from "../../../tests/support/server-parts";
 import { loader as authorize } from "../../routes/account.authorize";
 import { loader as login } from "../../routes/account.login";
@@ -56,7 +57,7 @@ class ShopBrowser {
 
 describeOnBothEngines("signing in and out", (handle) => {
   let services: AppContext;
-  let context: AppLoadContext;
+  let context: RouterContextProvider;
   beforeAll(() => {
     services = {
       config: readConfig({ NODE_ENV: "test", LAGOON_PUBLIC_URL: emulator.origin }),
@@ -65,7 +66,7 @@ describeOnBothEngines("signing in and out", (handle) => {
       customerAccount: createCustomerAccountClient({ apiUrl: emulator.graphqlUrl }),
       logger: { warn: () => {} },
     } as unknown as AppContext;
-    context = { services } as unknown as AppLoadContext;
+    context = requestContextFor(services);
   });
 
   const shop = (path: string) => `${emulator.origin}${path}`;

@@ -1,6 +1,6 @@
 import { count, desc } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestContextFor } from "../../../tests/support/request-context";
 import {
   createMemoryCache,
   type DatabaseHandle,
@@ -10,6 +10,7 @@ import { StorefrontError } from "../commerce/storefront.server";
 import type { Product } from "../commerce/types";
 import { HONEYPOT_FIELD } from "../forms/honeypot";
 import { listMail } from "../mail/outbox.server";
+import { servicesContext } from "../request-context.server";
 import {
   CONTACT_RATE_LIMIT,
   type ContactActionData,
@@ -44,16 +45,16 @@ function contextFor(
 ) {
   const getProduct =
     options.getProduct ?? (async (handle: string) => (handle === FILTER.handle ? FILTER : null));
-  return {
+  const services = {
+    catalog: () => ({ getProduct }),
+    cache: createMemoryCache(),
+    database,
+    config: { staffEmail: "staff@lagoon.example", publicUrl: "http://localhost:3000" },
+    logger: { warn() {}, error() {} },
+  };
+  return requestContextFor(services as never, {
     buyerIp: options.ip ?? `203.0.113.${++ipCounter}`,
-    services: {
-      catalog: () => ({ getProduct }),
-      cache: createMemoryCache(),
-      database,
-      config: { staffEmail: "staff@lagoon.example", publicUrl: "http://localhost:3000" },
-      logger: { warn() {}, error() {} },
-    },
-  } as unknown as AppLoadContext;
+  });
 }
 
 const VALID = {
@@ -218,13 +219,13 @@ describe("the contact form", () => {
     expect(await enquiryCount()).toBe(before);
     // Another visitor is not held back.
     const other = contextFor({ ip: "198.51.100.21" });
-    (other.services as { cache: unknown }).cache = context.services.cache;
+    (other.get(servicesContext) as { cache: unknown }).cache = context.get(servicesContext).cache;
     expect(((await submitContactForm(post(typed), other)) as Response).status).toBe(303);
   });
 
   it("answers 503 and keeps what was typed when the enquiry cannot be stored", async () => {
     const context = contextFor();
-    (context.services.config as { staffEmail: string }).staffEmail = "not an address";
+    (context.get(servicesContext).config as { staffEmail: string }).staffEmail = "not an address";
     const reply = (await submitContactForm(
       post({ ...VALID, message: "Lost?" }),
       context,

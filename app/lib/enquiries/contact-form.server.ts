@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import { type AppLoadContext, data, redirect } from "react-router";
-import { catalogFor } from "../commerce/catalog-page.server";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { productPath } from "../commerce/paths";
 import type { Image } from "../commerce/types";
 import { isHoneypotFilled, isOverRateLimit, type RateLimit } from "../forms/public-form.server";
+import { servicesContext, shopperContext } from "../request-context.server";
 import { submitEnquiry } from "./enquiries.server";
 import {
   ENQUIRY_ERRORS,
@@ -53,12 +53,12 @@ export interface ContactActionData {
  * and a catalogue that cannot be read, give no product: the form works without one.
  */
 async function findProduct(
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   handle: string | null,
 ): Promise<EnquiryProduct | null | "unavailable"> {
   if (!handle || !PRODUCT_HANDLE.test(handle)) return null;
   try {
-    const product = await catalogFor(context).getProduct(handle);
+    const product = await context.get(shopperContext).catalog.getProduct(handle);
     return (
       product && {
         handle: product.handle,
@@ -68,7 +68,9 @@ async function findProduct(
       }
     );
   } catch (error) {
-    context.services.logger.warn({ err: error, handle }, "contact form: product not read");
+    context
+      .get(servicesContext)
+      .logger.warn({ err: error, handle }, "contact form: product not read");
     return "unavailable";
   }
 }
@@ -76,7 +78,7 @@ async function findProduct(
 /** What the contact form starts with: the product asked about, if any, and a fresh form key. */
 export async function loadContactForm(
   request: Request,
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
 ): Promise<ContactForm> {
   const found = await findProduct(context, new URL(request.url).searchParams.get("product"));
   const product = found === "unavailable" ? null : found;
@@ -105,7 +107,10 @@ function submissionKey(enquiry: ValidEnquiry): string {
  * with mistakes comes back with 400, its messages and what was typed; a visitor over the limit
  * gets 429; otherwise the enquiry and the staff email are stored and the visitor is thanked.
  */
-export async function submitContactForm(request: Request, context: AppLoadContext) {
+export async function submitContactForm(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
   const form = await request.formData().catch(() => new FormData());
   const thankYou = redirect(CONTACT_THANK_YOU, { status: 303, headers: PRIVATE });
   if (isHoneypotFilled(form)) return thankYou;
@@ -119,8 +124,10 @@ export async function submitContactForm(request: Request, context: AppLoadContex
   const verdict = validateEnquiryForm(values);
   if (!verdict.ok) return reply(400, verdict.errors);
 
-  const { services } = context;
-  if (await isOverRateLimit(services.cache, CONTACT_RATE_LIMIT, context.buyerIp)) {
+  const services = context.get(servicesContext);
+  if (
+    await isOverRateLimit(services.cache, CONTACT_RATE_LIMIT, context.get(shopperContext).buyerIp)
+  ) {
     return reply(429, {}, ENQUIRY_ERRORS.rateLimited);
   }
   const { enquiry } = verdict;

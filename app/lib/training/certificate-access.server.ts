@@ -1,9 +1,11 @@
-import { type AppLoadContext, data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { formatDate } from "../content/content-document.server";
 import { shellOrFallback } from "../content/reader.server";
+import type { AppContext } from "../context.server";
 import { type CustomerProfile, customerAccount } from "../customer/account.server";
 import { readFreshSession } from "../customer/fresh-session.server";
 import { withCookies } from "../customer/session.server";
+import { servicesContext } from "../request-context.server";
 import { absoluteUrl } from "../seo";
 import { certificateCode } from "./certificate-code.server";
 import { hasSignedLink, readSignedLink, signedLinkQuery } from "./certificate-link.server";
@@ -28,7 +30,7 @@ export interface CertificateAccess {
   setCookies: string[];
 }
 
-type Services = AppLoadContext["services"];
+type Services = AppContext;
 
 /** A certificate is personal: no shared cache keeps it and no search engine lists it. */
 export function certificateHeaders(setCookies: string[] = [], init: HeadersInit = {}): Headers {
@@ -53,9 +55,10 @@ function notHeld(): never {
  */
 export async function requireCertificate(
   request: Request,
-  { services }: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   courseId: string,
 ): Promise<CertificateAccess> {
+  const services = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   if (hasSignedLink(params)) return fromSignedLink(services, request, courseId, params);
 

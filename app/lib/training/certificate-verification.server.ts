@@ -1,6 +1,7 @@
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { formatDate } from "../content/content-document.server";
 import { shellOrFallback } from "../content/reader.server";
+import { servicesContext } from "../request-context.server";
 import { normaliseCertificateCode } from "./certificate-code.server";
 import { findCertificate } from "./certificate-registry.server";
 
@@ -19,9 +20,10 @@ export type Verification =
 
 export async function verifyCertificate(
   request: Request,
-  { services }: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   typed: string,
 ): Promise<Verification> {
+  const services = context.get(servicesContext);
   const code = normaliseCertificateCode(typed);
   const issued = code ? await findCertificate(services.database.db, code) : null;
   if (!issued) return { genuine: false, code: code ?? typed };

@@ -1,5 +1,5 @@
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
+import { requestContextFor } from "../../../tests/support/request-context";
 import { StorefrontError } from "../commerce/storefront.server";
 import type { Product } from "../commerce/types";
 import type { Course } from "../content/courses.server";
@@ -49,14 +49,12 @@ const course = {
 } as Course;
 
 function contextWith(getProduct: (handle: string) => Promise<Product | null>) {
-  return {
-    buyerIp: "127.0.0.1",
-    services: {
-      catalog: () => ({ getProduct }),
-      config: { publicUrl: "https://shop.example" },
-      logger: { warn() {} },
-    },
-  } as unknown as AppLoadContext;
+  const services = {
+    catalog: () => ({ getProduct }),
+    config: { publicUrl: "https://shop.example" },
+    logger: { warn() {} },
+  };
+  return requestContextFor(services as never, { buyerIp: "127.0.0.1" });
 }
 
 describe("a course page's booking", () => {

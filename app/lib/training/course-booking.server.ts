@@ -1,7 +1,8 @@
-import type { AppLoadContext } from "react-router";
-import { catalogFor, toPageError } from "../commerce/catalog-page.server";
+import type { RouterContextProvider } from "react-router";
+import { toPageError } from "../commerce/catalog-page.server";
 import { productPageData } from "../commerce/product-page.server";
 import type { Course } from "../content/courses.server";
+import { servicesContext, shopperContext } from "../request-context.server";
 import { type CourseBooking, courseSessions, withUpcomingSessions } from "./course-booking";
 
 /** Today in the form session dates take, YYYY-MM-DD. */
@@ -14,14 +15,15 @@ export const today = () => new Date().toISOString().slice(0, 10);
  * for booking; a failing storefront is the error page, as on the product page.
  */
 export async function loadCourseBooking(
-  context: AppLoadContext,
+  context: Readonly<RouterContextProvider>,
   course: Course,
   variantParam: string | null,
   on: string = today(),
 ): Promise<CourseBooking> {
   const product = course.productHandle
-    ? await catalogFor(context)
-        .getProduct(course.productHandle)
+    ? await context
+        .get(shopperContext)
+        .catalog.getProduct(course.productHandle)
         .catch((error: unknown) => {
           throw toPageError(error, context);
         })
@@ -29,7 +31,11 @@ export async function loadCourseBooking(
   const bookable = product && withUpcomingSessions(product, on);
   if (!bookable) return { open: false };
 
-  const page = productPageData(bookable, variantParam, context.services.config.publicUrl);
+  const page = productPageData(
+    bookable,
+    variantParam,
+    context.get(servicesContext).config.publicUrl,
+  );
   const { handle, title, images, requestAQuote, quantityTicker, course: isCourse } = page.product;
   const planned = new Map(course.sessions.map((session) => [session.date, session]));
   return {

@@ -1,0 +1,68 @@
+import {
+  createContext,
+  type MiddlewareFunction,
+  type RouterContext,
+  type RouterContextProvider,
+} from "react-router";
+import type { Catalog } from "./commerce/catalog.server";
+import type { StorefrontClient } from "./commerce/storefront.server";
+import type { AppContext, ServerRequestValues } from "./context.server";
+
+// What a loader, an action or the document's render reads of its request, through React Router's
+// request context: the process's clients (`servicesContext`), set by the server for every request,
+// and the shopper's own (`shopperContext`), made once per request by the root's middleware.
+
+/** The shopper's request, with the clients that act for them. */
+export interface Shopper extends ServerRequestValues {
+  /** The page asked for: without React Router's `.data` suffix and its own search parameters. */
+  url: URL;
+  /** A Storefront API client whose calls carry the buyer's IP and end when the shopper leaves. */
+  storefront: StorefrontClient;
+  /** The catalogue read through that client. */
+  catalog: Catalog;
+}
+
+export const servicesContext = createContext<AppContext>();
+const serverRequestContext = createContext<ServerRequestValues>();
+export const shopperContext = createContext<Shopper>();
+
+/**
+ * What the server puts in React Router's context for one request (`getLoadContext`). The server
+ * makes the RouterContextProvider itself, from its own React Router: the router checks that it
+ * is one of its own.
+ */
+export function requestContextValues(
+  services: AppContext,
+  values: ServerRequestValues,
+): Map<RouterContext, unknown> {
+  return new Map<RouterContext, unknown>([
+    [servicesContext, services],
+    [serverRequestContext, values],
+  ]);
+}
+
+/** The root's middleware: the shopper's clients, made once for every loader and action after it. */
+export const shopperMiddleware: MiddlewareFunction<Response> = ({ request, context, url }) => {
+  const services = context.get(servicesContext);
+  const values = context.get(serverRequestContext);
+  let storefront: StorefrontClient | undefined;
+  let catalog: Catalog | undefined;
+  // Made on first use: most requests read the catalogue through the cache and never call out.
+  context.set(shopperContext, {
+    ...values,
+    url,
+    get storefront() {
+      storefront ??= services.storefront(values.buyerIp, request.signal);
+      return storefront;
+    },
+    get catalog() {
+      catalog ??= services.catalog(values.buyerIp, request.signal);
+      return catalog;
+    },
+  });
+};
+
+/** The nonce of this response, for the document's render (`entry.server.tsx`). */
+export function nonceOf(context: Readonly<RouterContextProvider>): string {
+  return context.get(serverRequestContext).nonce;
+}

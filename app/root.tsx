@@ -133,9 +133,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Coral Bay Pool & Spa" }];
-  const shell = readJsonText(data.shell);
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Coral Bay Pool & Spa" }];
+  const shell = readJsonText(loaderData.shell);
   return [
     { title: shell.metaTitle || shell.siteName },
     { name: "description", content: shell.metaDescription },

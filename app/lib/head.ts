@@ -13,8 +13,8 @@ export function pageTitle(title: string, siteName = DEFAULT_SITE_NAME): string {
 }
 
 /** The site's name from the root loader's shell, for a route's `meta`. */
-export function siteNameFrom(matches: readonly ({ data?: unknown } | undefined)[]): string {
-  const root = matches[0]?.data as { shell?: JsonText<{ siteName?: string }> } | undefined;
+export function siteNameFrom(matches: readonly ({ loaderData?: unknown } | undefined)[]): string {
+  const root = matches[0]?.loaderData as { shell?: JsonText<{ siteName?: string }> } | undefined;
   return (root?.shell && readJsonText(root.shell).siteName) || DEFAULT_SITE_NAME;
 }
 

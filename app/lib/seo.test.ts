@@ -364,7 +364,7 @@ describe("catalogue page meta", () => {
   });
 
   it("gets its title and site name from the shell's name", () => {
-    const matches = [{ data: { shell: jsonText({ siteName: "Lagoon Pools" }) } }];
+    const matches = [{ loaderData: { shell: jsonText({ siteName: "Lagoon Pools" }) } }];
     const meta = titledMeta(
       "Pumps",
       [{ name: "description", content: "x" }],

@@ -33,9 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: `Purchase order ${data?.order.number ?? ""} — Coral Bay Pool & Spa` },
+    { title: `Purchase order ${loaderData?.order.number ?? ""} — Coral Bay Pool & Spa` },
     { name: "robots", content: "noindex" },
   ];
 }

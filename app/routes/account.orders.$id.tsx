@@ -24,9 +24,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: `Order ${data?.order.name ?? ""} — Coral Bay Pool & Spa` },
+    { title: `Order ${loaderData?.order.name ?? ""} — Coral Bay Pool & Spa` },
     { name: "robots", content: "noindex" },
   ];
 }

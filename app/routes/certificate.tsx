@@ -24,8 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
   errorHeaders ?? loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Certificate: ${data?.certificate.courseName ?? "Certificate"}` },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Certificate: ${loaderData?.certificate.courseName ?? "Certificate"}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -88,8 +88,8 @@ export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": PUBLIC_PAGE_CACHE,
 });
 
-export const meta: Route.MetaFunction = ({ data, matches }) =>
-  data ? titledMeta(data.title, data.meta, siteNameFrom(matches)) : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData ? titledMeta(loaderData.title, loaderData.meta, siteNameFrom(matches)) : [];
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   const { collection, pageInfo, tags, view, basePath, crumbs } = loaderData;

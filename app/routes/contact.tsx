@@ -29,7 +29,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { page, form, preview } = loaderData;

@@ -32,7 +32,7 @@ export const loader = (args: Route.LoaderArgs) => {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
 
 export default function Course({ loaderData }: Route.ComponentProps) {
   const { course, booking, crumbs, preview, seo } = loaderData;

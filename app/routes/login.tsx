@@ -26,7 +26,7 @@ const SIGN_IN_ERRORS: Record<string, string> = {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const { page, preview } = loaderData;

@@ -35,7 +35,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
 
 export default function NewsArticle({ loaderData }: Route.ComponentProps) {
   const { article, crumbs, preview, seo } = loaderData;

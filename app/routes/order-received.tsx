@@ -55,9 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: `${data?.page.title ?? "Thank you for your order"} | Coral Bay Pool & Spa` },
+    { title: `${loaderData?.page.title ?? "Thank you for your order"} | Coral Bay Pool & Spa` },
     { name: "robots", content: "noindex" },
   ];
 }

@@ -21,7 +21,7 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page, preview } = loaderData;

@@ -48,9 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: `${data?.page.title ?? "Purchase order received"} | Coral Bay Pool & Spa` },
+    { title: `${loaderData?.page.title ?? "Purchase order received"} | Coral Bay Pool & Spa` },
     { name: "robots", content: "noindex" },
   ];
 }

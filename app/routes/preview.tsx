@@ -98,8 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  const heading = data ? PROBLEMS[data.problem].heading : "Preview";
+export function meta({ loaderData }: Route.MetaArgs) {
+  const heading = loaderData ? PROBLEMS[loaderData.problem].heading : "Preview";
   return [{ title: `${heading} — Preview` }, { name: "robots", content: "noindex" }];
 }
 

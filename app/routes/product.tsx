@@ -43,9 +43,9 @@ export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": PUBLIC_PAGE_CACHE,
 });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  if (!data) return [];
-  const page = readJsonText(data.page);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const page = readJsonText(loaderData.page);
   return titledMeta(page.title, page.meta, siteNameFrom(matches));
 };
 

@@ -19,7 +19,7 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
 
 export default function Project({ loaderData }: Route.ComponentProps) {
   const { project, crumbs, preview, seo } = loaderData;

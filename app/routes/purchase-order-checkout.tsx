@@ -32,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  const page = data?.page;
+export function meta({ loaderData }: Route.MetaArgs) {
+  const page = loaderData?.page;
   return [
     { title: page?.meta.title || "Purchase order checkout | Coral Bay Pool & Spa" },
     { name: "robots", content: "noindex" },

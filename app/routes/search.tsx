@@ -37,10 +37,10 @@ export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": PUBLIC_PAGE_CACHE,
 });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
     title: pageTitle(
-      data?.query ? `Search results for “${data.query}”` : "Search",
+      loaderData?.query ? `Search results for “${loaderData.query}”` : "Search",
       siteNameFrom(matches),
     ),
   },

@@ -21,7 +21,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => data?.seo.meta ?? [];
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { page, preview } = loaderData;

@@ -2,14 +2,6 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  // React Router 8's behaviour, adopted on 7 first as its upgrade guide advises.
-  future: {
-    v8_middleware: true,
-    v8_viteEnvironmentApi: true,
-    v8_splitRouteModules: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
   // The whole route manifest (20 KB, 1.7 KiB brotli, cached with the build's other assets) in
   // place of React Router's lazy discovery: that computed a partial manifest for every page it
   // rendered (3.6 KB inline on a product page, 7 % of the page's CPU by callgrind) and asked the

@@ -1,27 +1,42 @@
-import { UNSAFE_ErrorResponseImpl } from "react-router";
+import { createRequestHandler, RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { requestContextFor } from "../../tests/support/request-context";
+import { stubServerBuild } from "../../tests/support/stub-build";
 import { reportRequestError } from "./request-errors.server";
 
-// The errors React Router reports, as it reports them (react-router's ErrorResponseImpl for its
-// own 404 and 405, the Error of its Origin check), against a logger that records what it got.
+// The errors React Router reports, as it reports them (its own 404 and 405, the Error of its
+// Origin check), against a logger that records what it got.
 
 function contextWithLogger() {
   const logger = { error: vi.fn() };
   return { logger, context: requestContextFor({ logger } as never) };
 }
 
-/** What the router reports for a request it answers itself, e.g. a POST to a page without an action. */
-const routerErrorFor = (status: number) =>
-  new UNSAFE_ErrorResponseImpl(status, "Refused", new Error("You made a POST request…"), true);
+/** What the router reports for a request it answers itself: a POST to a page without an action, an unknown page. */
+async function routerErrorFor(status: 404 | 405): Promise<unknown> {
+  const reported: unknown[] = [];
+  const build = stubServerBuild({
+    contact: { module: { loader: () => null, default: () => null } },
+  });
+  (build.entry.module as { handleError: (error: unknown) => void }).handleError = (error) =>
+    reported.push(error);
+  const path = status === 404 ? "/no-such-page" : "/contact";
+  const answer = await createRequestHandler(build)(
+    new Request(`https://shop.example${path}`, { method: status === 405 ? "POST" : "GET" }),
+    new RouterContextProvider(),
+  );
+  expect(answer.status).toBe(status);
+  expect(reported).toHaveLength(1);
+  return reported[0];
+}
 
 const request = new Request("https://shop.example/contact", { method: "POST" });
 
 describe("reportRequestError (React Router's handleError)", () => {
-  it("keeps a client's mistake that the router answers with a 4xx out of the log", () => {
+  it("keeps a client's mistake that the router answers with a 4xx out of the log", async () => {
     const { logger, context } = contextWithLogger();
-    reportRequestError(routerErrorFor(405), { request, context });
-    reportRequestError(routerErrorFor(404), { request, context });
+    reportRequestError(await routerErrorFor(405), { request, context });
+    reportRequestError(await routerErrorFor(404), { request, context });
     reportRequestError(
       new Error(
         "The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.",

@@ -20,7 +20,7 @@ export function stubServerBuild(
     },
     entry: {
       module: {
-        default: () => new Response("document", { status: 200 }),
+        default: (_request: Request, status: number) => new Response("document", { status }),
         handleError: () => {},
         createAppContext: () => ({}),
         requestContextValues: () => new Map(),

@@ -18,8 +18,9 @@ async function routerErrorFor(status: 404 | 405): Promise<unknown> {
   const build = stubServerBuild({
     contact: { module: { loader: () => null, default: () => null } },
   });
-  (build.entry.module as { handleError: (error: unknown) => void }).handleError = (error) =>
-    reported.push(error);
+  (build.entry.module as unknown as { handleError: (error: unknown) => void }).handleError = (
+    error,
+  ) => reported.push(error);
   const path = status === 404 ? "/no-such-page" : "/contact";
   const answer = await createRequestHandler(build)(
     new Request(`https://shop.example${path}`, { method: status === 405 ? "POST" : "GET" }),

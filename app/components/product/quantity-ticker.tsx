@@ -1,19 +1,18 @@
-import { useState } from "react";
 import { clampQuantity } from "../../lib/commerce/stock-status";
+import { useFieldText } from "../ui/use-field-text";
 import { useHydrated } from "./use-hydrated";
 
 // product §5: the decrease button is disabled at 1. The field itself is a plain number input, so it
 // works without JavaScript; the buttons need it and stay disabled until the page is interactive.
 
 /**
- * `id`: the field's. It is fixed rather than made by useId because a product page's markup is
- * shared between pages (decision 009).
+ * `id`: the field's, unique on the page.
  */
 export function QuantityTicker({ id, name, max }: { id: string; name: string; max?: number }) {
   const hydrated = useHydrated();
-  const [text, setText] = useState("1");
-  const quantity = clampQuantity(Number(text), max);
-  const step = (by: number) => setText(String(clampQuantity(quantity + by, max)));
+  const typed = useFieldText<HTMLInputElement>("1");
+  const quantity = clampQuantity(Number(typed.text), max);
+  const step = (by: number) => typed.set(String(clampQuantity(quantity + by, max)));
   const button =
     "inline-flex size-11 items-center justify-center text-xl text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent";
   return (
@@ -41,9 +40,8 @@ export function QuantityTicker({ id, name, max }: { id: string; name: string; ma
           max={max}
           step={1}
           required
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          onBlur={() => setText(String(quantity))}
+          {...typed.field}
+          onBlur={() => typed.set(String(quantity))}
           className="h-11 w-16 border-x border-slate-300 text-center [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
         />
         <button

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { NewsletterOutcome } from "../../lib/newsletter/outcome";
 import { HoneypotField } from "../ui/honeypot-field";
+import { useFieldText } from "../ui/use-field-text";
 
 /**
  * product §5: the email is required and of email type; Subscribe is disabled while it is empty.
@@ -13,15 +14,16 @@ export function NewsletterForm({ notice }: { notice: NewsletterOutcome | null })
   // One form per page, in the footer, whose markup is shared and so cannot use useId.
   const id = "newsletter";
   const fetcher = useFetcher<NewsletterOutcome>();
-  const [email, setEmail] = useState(notice && !notice.ok ? notice.email : "");
+  const email = useFieldText<HTMLInputElement>(notice && !notice.ok ? notice.email : "");
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   const outcome = fetcher.data ?? notice;
   const submitting = fetcher.state === "submitting";
+  const clearEmail = email.set;
   useEffect(() => {
-    if (fetcher.data?.ok) setEmail("");
-  }, [fetcher.data]);
+    if (fetcher.data?.ok) clearEmail("");
+  }, [fetcher.data, clearEmail]);
 
   const failed = outcome !== null && !outcome.ok;
   return (
@@ -43,8 +45,7 @@ export function NewsletterForm({ notice }: { notice: NewsletterOutcome | null })
           maxLength={254}
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...email.field}
           aria-invalid={failed || undefined}
           aria-describedby={`${id}-outcome`}
           className="min-w-0 flex-1 rounded-md border border-lagoon-200 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
@@ -53,7 +54,7 @@ export function NewsletterForm({ notice }: { notice: NewsletterOutcome | null })
         <HoneypotField />
         <button
           type="submit"
-          disabled={(hydrated && email.trim() === "") || submitting}
+          disabled={(hydrated && email.text.trim() === "") || submitting}
           className="rounded-md bg-coral-600 px-4 py-2 font-semibold text-white hover:bg-orange-800 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-800"
         >
           {submitting ? "Subscribing…" : "Subscribe"}

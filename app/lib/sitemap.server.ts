@@ -32,7 +32,7 @@ export function loadSitemap(
   kind: SitemapKind,
 ): Promise<SitemapEntry[]> {
   const { content, cache } = context.get(servicesContext);
-  const storefront = context.get(servicesContext).storefront(context.get(shopperContext).buyerIp);
+  const { storefront } = context.get(shopperContext);
   switch (kind) {
     case "pages":
       return cache.fetch(

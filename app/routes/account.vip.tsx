@@ -5,7 +5,7 @@ import { EARLY_ACCESS_PRODUCTS_QUERY } from "../lib/commerce/operations/early-ac
 import { reshapeSearchResult } from "../lib/commerce/reshape";
 import { type GuardedHandle, requireGuards } from "../lib/customer/guards.server";
 import { withCookies } from "../lib/customer/session.server";
-import { servicesContext, shopperContext } from "../lib/request-context.server";
+import { shopperContext } from "../lib/request-context.server";
 import type { Route } from "./+types/account.vip";
 
 // product §6: what VIP changes. VIP customers (custom.vip_access = true) see the products the
@@ -15,9 +15,8 @@ export const handle = { guards: ["auth", "vip"] } satisfies GuardedHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireGuards(handle, request, context);
   const result = await context
-    .get(servicesContext)
-    .storefront(context.get(shopperContext).buyerIp, request.signal)
-    .query(EARLY_ACCESS_PRODUCTS_QUERY, { cache: SEARCH_CACHE });
+    .get(shopperContext)
+    .storefront.query(EARLY_ACCESS_PRODUCTS_QUERY, { cache: SEARCH_CACHE });
   const products = result.products.nodes.map((node) => toCardProduct(reshapeSearchResult(node)));
   return data(
     { products },

@@ -54,14 +54,10 @@ export interface PurchaseOrderCheckoutData {
   idempotencyKey: string | null;
 }
 
-async function pickupLocations(
-  context: Readonly<RouterContextProvider>,
-  buyerIp: string | undefined,
-) {
+async function pickupLocations(context: Readonly<RouterContextProvider>) {
   const result = await context
-    .get(servicesContext)
-    .storefront(buyerIp)
-    .query(PICKUP_LOCATIONS_QUERY, { cache: LOCATIONS_CACHE });
+    .get(shopperContext)
+    .storefront.query(PICKUP_LOCATIONS_QUERY, { cache: LOCATIONS_CACHE });
   return result.locations.nodes.map(
     (location): PickupLocation => ({
       id: location.id,
@@ -74,9 +70,7 @@ async function pickupLocations(
 async function currentCart(request: Request, context: Readonly<RouterContextProvider>) {
   const session = await usableCartSession(request);
   if (!session.cartId) return null;
-  return createCartApi(
-    context.get(servicesContext).storefront(context.get(shopperContext).buyerIp),
-  ).get(session.cartId);
+  return createCartApi(context.get(shopperContext).storefront).get(session.cartId);
 }
 
 function addressesOf(profile: CustomerProfile): CheckoutAddress[] {
@@ -105,7 +99,7 @@ export async function loadPurchaseOrderCheckout(
     loadPurchaseOrderCheckoutPage(content),
     customer.account.profile(),
     currentCart(request, context),
-    pickupLocations(context, context.get(shopperContext).buyerIp),
+    pickupLocations(context),
   ]);
   const checkout: PurchaseOrderCheckoutData = {
     cart: cart ? toCartView(cart) : null,
@@ -139,7 +133,7 @@ export async function submitPurchaseOrderCheckout(
   const [profile, cart, locations] = await Promise.all([
     customer.account.profile(),
     currentCart(request, context),
-    pickupLocations(context, context.get(shopperContext).buyerIp),
+    pickupLocations(context),
   ]);
   const addresses = addressesOf(profile);
   const verdict = validatePoForm(values, {

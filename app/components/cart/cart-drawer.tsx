@@ -5,6 +5,7 @@ import { SignInButton } from "../account/sign-in-button";
 import { lazyComponent } from "../lazy";
 import { PartSuspense } from "../part-suspense";
 import { CloseIcon } from "../ui/icons";
+import { useAfterNavigation } from "../ui/use-after-navigation";
 import { ChunkBoundary } from "./chunk-boundary";
 import { CART_DRAWER_ID, closeCartDrawer, openCartDrawer } from "./drawer-commands";
 import { EmptyCartText } from "./empty-cart-text";
@@ -41,8 +42,7 @@ export function CartDrawer({ signedIn }: { signedIn: boolean }) {
   const signInTo = layout?.notice?.signInTo;
   // product §4: a navigation (a product link inside the drawer, say) closes the drawer.
   const { pathname, search } = location;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is what a new address means.
-  useEffect(() => closeCartDrawer(), [pathname, search]);
+  useAfterNavigation(`${pathname}${search}`, closeCartDrawer);
   useEffect(() => {
     if (reauthenticate || signInTo) openCartDrawer();
   }, [reauthenticate, signInTo]);

@@ -17,6 +17,7 @@ import {
   shownQuantity,
 } from "../../lib/commerce/cart-quantity-queue";
 import { ProductImage } from "../product/product-image";
+import { useFieldText } from "../ui/use-field-text";
 import { useCartSubmit } from "./use-cart-submit";
 
 const STEP_BUTTON =
@@ -133,18 +134,23 @@ function QuantityControls({
 }) {
   const inputId = useId();
   const { submit, pending } = useCartSubmit();
-  const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const increaseForm = useRef<HTMLFormElement>(null);
   // What the shopper does while this line's last change is on its way (product §4).
   const [queued, setQueued] = useState<QueuedQuantityChange | null>(null);
   const shown = shownQuantity(line.quantity, queued);
-  const [draft, setDraft] = useState(String(shown));
+  // Uncontrolled, so what was typed before the drawer's code woke is kept (use-field-text.ts).
+  const draft = useFieldText<HTMLInputElement>(String(shown));
+  const input = draft.field.ref;
+  const setDraft = draft.set;
 
   // The server (or another change) moved the quantity: show it, unless the shopper is typing.
+  const drawn = useRef(shown);
   useEffect(() => {
+    if (drawn.current === shown) return;
+    drawn.current = shown;
     if (document.activeElement !== input.current) setDraft(String(shown));
-  }, [shown]);
+  }, [shown, input, setDraft]);
 
   // The last change is answered: send what waited, from the quantity the line has now.
   useEffect(() => {
@@ -159,7 +165,7 @@ function QuantityControls({
   const busy = pending || queued !== null;
 
   const commit = () => {
-    const quantity = clampCartQuantity(draft);
+    const quantity = clampCartQuantity(draft.text);
     setDraft(String(quantity));
     if (quantity === shown || !form.current || !input.current) return;
     if (busy) {
@@ -212,15 +218,13 @@ function QuantityControls({
           Quantity of {title}
         </label>
         <input
-          ref={input}
+          {...draft.field}
           id={inputId}
           name="quantity"
           type="number"
           inputMode="numeric"
           step={1}
-          value={draft}
           disabled={disabled}
-          onChange={(event) => setDraft(event.currentTarget.value)}
           onBlur={commit}
           className="h-9 w-14 border-x border-slate-300 text-center [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none"
         />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import {
   COLLECTION_SORTS,
@@ -13,6 +14,14 @@ import { useHydrated } from "./use-hydrated";
 export function SortForm({ view }: { view: CollectionView }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const select = useRef<HTMLSelectElement>(null);
+  // A sort chosen before the page's code woke is applied once it has: with JavaScript, choosing
+  // is applying, and the page shows the sort the shopper chose.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what the page woke up to, once.
+  useEffect(() => {
+    const chosen = select.current;
+    if (chosen && chosen.value !== view.sort) submit(chosen.form, { preventScrollReset: true });
+  }, []);
   return (
     <Form method="get" preventScrollReset className="flex items-center gap-2">
       {view.tag ? <input type="hidden" name="tag" value={view.tag} /> : null}
@@ -21,6 +30,7 @@ export function SortForm({ view }: { view: CollectionView }) {
       </label>
       <select
         key={view.sort}
+        ref={select}
         id="collection-sort"
         name="sort"
         defaultValue={view.sort}

@@ -4,6 +4,7 @@ import type { NavigationItem } from "../../lib/content/shell.server";
 import { CartButton } from "../cart/cart-button";
 import { SearchBox } from "../search/search-box";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons";
+import { useAfterNavigation } from "../ui/use-after-navigation";
 import { isCurrentPath } from "./current-page";
 
 const MOBILE_MENU_ID = "mobile-menu";
@@ -164,11 +165,10 @@ export function SiteHeader({
   const location = useLocation();
 
   // A navigation closes the open dropdown and the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is a reaction to navigation.
-  useEffect(() => {
+  useAfterNavigation(location.key, () => {
     for (const details of openDropdowns()) details.open = false;
     (document.getElementById(MOBILE_MENU_ID) as HTMLDialogElement | null)?.close();
-  }, [location.key]);
+  });
 
   // A click elsewhere closes the open dropdown; Escape closes it and puts focus on its summary.
   useEffect(() => {

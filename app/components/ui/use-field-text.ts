@@ -10,6 +10,8 @@ export function useFieldText<Field extends HTMLInputElement | HTMLTextAreaElemen
   initial: string,
 ) {
   const ref = useRef<Field>(null);
+  // The field's first text only: later texts are set on the field (`set`), which React leaves be.
+  const [first] = useState(initial);
   const [text, setText] = useState(initial);
   useEffect(() => {
     if (ref.current) setText(ref.current.value);
@@ -25,7 +27,7 @@ export function useFieldText<Field extends HTMLInputElement | HTMLTextAreaElemen
     /** Spread onto the field. */
     field: {
       ref,
-      defaultValue: initial,
+      defaultValue: first,
       onChange: (event: React.ChangeEvent<Field>) => setText(event.currentTarget.value),
     },
   };

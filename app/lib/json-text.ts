@@ -48,8 +48,8 @@ export function jsonText<T extends object>(value: T): JsonText<T> {
 }
 
 /**
- * The value of a text. The server gets back the very object the text was made from (markup shared
- * by identity stays shared, <SharedMarkup>); the browser parses a text once and keeps the result.
+ * The value of a text. The server gets back the very object the text was made from; the browser
+ * parses a text once and keeps the result.
  */
 export function readJsonText<T>(text: JsonText<T>): T {
   let value = values.get(text);

@@ -2,7 +2,7 @@
  * `work`, done once per object and kept while the object lives (a WeakMap). The shared cache hands
  * every request the same frozen value, so what is worked out from one (a reshaped product, the
  * page's shell, a collection's cards) is worked out once, and is itself the same object for every
- * request: markup and JSON text made from it can be kept by identity in turn (decision 009).
+ * request: JSON text made from it can be kept by identity in turn (decision 009).
  * Nobody may change what it returns.
  */
 export function oncePerObject<Input extends object, Output>(

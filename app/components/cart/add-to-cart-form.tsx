@@ -53,7 +53,7 @@ export function AddToCartForm({
   const location = useLocation();
   const formKey = useCartLayoutData()?.formKey;
   const { submit, pending, answer } = useCartSubmit();
-  // Named after the variant, not useId: a product page's markup is shared (decision 009).
+  // Named after the variant: one dialog per variant on a page.
   const dialogId = `participants-${variant.id.replace(/\W/g, "")}`;
   const dialog = useRef<HTMLDialogElement>(null);
   const [seats, setSeats] = useState(1);

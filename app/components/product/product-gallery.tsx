@@ -22,8 +22,7 @@ export function ProductGallery({
 }) {
   const stripRef = useRef<HTMLElement>(null);
   const [active, setActive] = useState(0);
-  // A fixed id, not useId: a product page's markup is shared between pages (decision 009), and
-  // there is one gallery on a page.
+  // There is one gallery on a page.
   const slideId = (index: number) => `gallery-slide-${index}`;
 
   // The strip's CSS scroll-behavior makes this smooth, unless the shopper prefers less motion.

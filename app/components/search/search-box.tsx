@@ -12,7 +12,7 @@ type Suggestions = typeof SearchSuggestions;
 let loading: Promise<Suggestions> | undefined;
 
 export function SearchBox() {
-  // One search box per page, in the header, whose markup is shared and so cannot use useId.
+  // One search box per page, in the header.
   const id = "site-search";
   const listboxId = `${id}-suggestions`;
   const input = useRef<HTMLInputElement>(null);

@@ -11,7 +11,7 @@ import { useFieldText } from "../ui/use-field-text";
  * the outcome (`notice`). With JavaScript a fetcher posts it and the outcome shows in place.
  */
 export function NewsletterForm({ notice }: { notice: NewsletterOutcome | null }) {
-  // One form per page, in the footer, whose markup is shared and so cannot use useId.
+  // One form per page, in the footer.
   const id = "newsletter";
   const fetcher = useFetcher<NewsletterOutcome>();
   const email = useFieldText<HTMLInputElement>(notice && !notice.ok ? notice.email : "");

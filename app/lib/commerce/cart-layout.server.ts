@@ -15,8 +15,7 @@ export interface CartLayoutData {
   /**
    * Sent with add forms so a double-submitted form (no JavaScript, a double click) adds once; a
    * new one comes with every page. None without a cart: an add without one starts a cart, and a
-   * key cannot make that happen once (cart-changes.server.ts). A page without a cart then shows
-   * every visitor the same product markup, which the server shares between pages (decision 009).
+   * key cannot make that happen once (cart-changes.server.ts).
    */
   formKey: string | null;
   /** A message from a form posted without JavaScript, shown once. */

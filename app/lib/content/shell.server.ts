@@ -128,7 +128,7 @@ export type PageShell = Omit<Shell, "organisation" | "socialImage">;
 
 /**
  * The same object for the same shell (the cache hands every request the same frozen value), so
- * that markup rendered from it can be shared by identity (<SharedMarkup>, decision 009).
+ * that its JSON text is made once per shell (json-text.ts).
  */
 export const pageShell = oncePerObject((shell: Shell): PageShell => {
   const { organisation: _organisation, socialImage: _image, ...rest } = shell;

@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -27,6 +29,25 @@ function firstLoadChunks(): Plugin {
   return {
     name: "lagoon:first-load-chunks",
     applyToEnvironment: (environment) => environment.name === "client",
+    // Which chunks hold only framework code (node_modules), for `npm run size`: React Router 8
+    // puts part of itself in a chunk that routes import, not the entry. Written beside the
+    // client's files, not among them, so it is never served.
+    writeBundle(options, bundle) {
+      const framework = Object.values(bundle)
+        .filter(
+          (chunk) =>
+            chunk.type === "chunk" &&
+            chunk.moduleIds.length > 0 &&
+            chunk.moduleIds.every((id) => id.includes("/node_modules/") || id.startsWith("\0")),
+        )
+        .map((chunk) => `/${chunk.fileName}`);
+      if (options.dir) {
+        writeFileSync(
+          path.join(options.dir, "..", "framework-chunks.json"),
+          `${JSON.stringify(framework)}\n`,
+        );
+      }
+    },
     // Route chunks may then export what other chunks import from them.
     options: (options) => ({ ...options, preserveEntrySignatures: "allow-extension" }),
     outputOptions(output) {

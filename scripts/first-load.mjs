@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -37,29 +37,34 @@ export function measureFirstLoad(client) {
     [...files].reduce((total, file) => total + sizeOf(file)[encoding], 0);
 
   // With route discovery "initial" (react-router.config.ts) every page imports the whole manifest.
-  const framework = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
+  const entry = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
+  // Framework code is the entry's, and that of every chunk of framework code only which a route
+  // loads (React Router 8 keeps part of itself in a chunk the routes import), as the build lists
+  // them (vite.config.ts).
+  const listed = path.join(client, "..", "framework-chunks.json");
+  const frameworkOnly = new Set(existsSync(listed) ? JSON.parse(readFileSync(listed, "utf8")) : []);
   const routes = Object.values(manifest.routes)
     .filter((route) => route.id !== "root")
     .map((route) => {
-      const files = new Set(framework);
+      const files = new Set(entry);
       for (let current = route; current; current = manifest.routes[current.parentId]) {
         files.add(current.module);
         for (const file of current.imports ?? []) files.add(file);
       }
-      const total = sum(files, "gzip");
+      const own = [...files].filter((file) => !entry.has(file) && !frameworkOnly.has(file));
       return {
         id: route.id,
         where: route.index ? "/ (index)" : `/${route.path ?? ""}`,
-        total,
-        app: total - sum(framework, "gzip"),
+        total: sum(files, "gzip"),
+        app: sum(own, "gzip"),
         brotli: sum(files, "brotli"),
-        brotliApp: sum(files, "brotli") - sum(framework, "brotli"),
+        brotliApp: sum(own, "brotli"),
       };
     })
     .sort((a, b) => b.total - a.total);
   return {
-    framework: sum(framework, "gzip"),
-    frameworkBrotli: sum(framework, "brotli"),
+    framework: sum(entry, "gzip"),
+    frameworkBrotli: sum(entry, "brotli"),
     routes,
     /** Gzip bytes of a built file, e.g. `/assets/slices/gallery-Ab12.js`. */
     gzipOf: (file) => sizeOf(file).gzip,

@@ -8,7 +8,7 @@ import { measureFirstLoad } from "./first-load.mjs";
  * (quality 11, as the build precompresses assets; the issue's "over the wire" figure).
  * See docs/decisions/001-javascript-budget.md for the budgets and why.
  */
-export const BUDGET = { totalKiB: 118, appKiB: 8, brotliKiB: 103 };
+export const BUDGET = { totalKiB: 120, appKiB: 8, brotliKiB: 105 };
 
 const client = path.resolve(process.env.LAGOON_BUILD_DIR ?? "build", "client");
 const measured = measureFirstLoad(client);
@@ -20,7 +20,7 @@ const kib = (bytes) => (bytes / 1024).toFixed(1);
 const rows = measured.routes;
 
 console.log(
-  `First-load JavaScript per route. Framework (React, React DOM, React Router): ${kib(measured.framework)} KiB gzip, ${kib(measured.frameworkBrotli)} KiB brotli`,
+  `First-load JavaScript per route. The entry (React, React DOM, React Router): ${kib(measured.framework)} KiB gzip, ${kib(measured.frameworkBrotli)} KiB brotli`,
 );
 console.log(
   `Budgets: ${BUDGET.totalKiB} KiB in all and ${BUDGET.appKiB} KiB of Lagoon's own code gzip, ${BUDGET.brotliKiB} KiB in all brotli.\n`,

@@ -53,6 +53,16 @@ export function CartDrawer({ signedIn }: { signedIn: boolean }) {
     if (wasSignedIn.current && !signedIn) closeCartDrawer();
     wasSignedIn.current = signedIn;
   }, [signedIn]);
+  // A cart change posted without JavaScript comes back with the drawer open (not modal: only
+  // script can make a dialog modal). Once the page wakes it becomes the modal drawer it is with
+  // JavaScript. Fixed for the drawer's life, so a later render never reopens it.
+  const [openAtLoad] = useState(layout?.openDrawer === true);
+  useEffect(() => {
+    const drawer = ref.current;
+    if (!drawer?.open || drawer.matches(":modal")) return;
+    drawer.close();
+    openCartDrawer();
+  }, []);
   // product §8: while the server decides where checkout goes (the purchase-order flow or not).
   const [checking, setChecking] = useState(false);
   useEffect(() => {
@@ -67,6 +77,7 @@ export function CartDrawer({ signedIn }: { signedIn: boolean }) {
     <dialog
       id={CART_DRAWER_ID}
       ref={ref}
+      open={openAtLoad || undefined}
       aria-labelledby="cart-drawer-title"
       closedby="any"
       className="drawer"

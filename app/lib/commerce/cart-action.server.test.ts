@@ -268,6 +268,23 @@ describe("POST /api/cart (handleCartAction)", () => {
     ]);
   });
 
+  it("brings a change posted without JavaScript back to a page that shows the drawer open, once", async () => {
+    const browser = new Browser();
+    await post(
+      browser,
+      { intent: "add", merchandiseId: PUMP, quantity: "1", redirectTo: "/store/products/p" },
+      { navigate: true },
+    );
+    const first = await loadCartForLayout(browser.request(), services());
+    expect(first.data.openDrawer).toBe(true);
+    browser.keep(first.headers.getSetCookie());
+    expect((await loadCartForLayout(browser.request(), services())).data.openDrawer).toBe(false);
+
+    // A fetcher's change (the page already shows its drawer) sets nothing.
+    await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "1" });
+    expect((await loadCartForLayout(browser.request(), services())).data.openDrawer).toBe(false);
+  });
+
   it("redirects a form posted without JavaScript back, with a notice on failure", async () => {
     const browser = new Browser();
     const added = await post(

@@ -23,7 +23,7 @@ import {
   MESSAGE_FOR_INTENT,
 } from "./cart-intent.server";
 import { CartBusyError, type CartLocks } from "./cart-lock.server";
-import { type CartNotice, serializeCartNotice } from "./cart-notice.server";
+import { type CartNotice, serializeCartNotice, serializeOpenDrawer } from "./cart-notice.server";
 import {
   COMMERCIAL_CUSTOMER_NOTICE,
   COMMERCIAL_PRODUCTS_NOTICE,
@@ -154,10 +154,13 @@ export async function handleCartAction(
       ),
     );
   };
-  const succeed = (cart: Cart | null) =>
-    navigating
-      ? redirect(backTo, { status: 303, headers })
-      : data<CartActionData>({ ok: true, cart: cart ? toCartView(cart) : null }, { headers });
+  const succeed = async (cart: Cart | null) => {
+    if (!navigating) {
+      return data<CartActionData>({ ok: true, cart: cart ? toCartView(cart) : null }, { headers });
+    }
+    headers.append("Set-Cookie", await serializeOpenDrawer(services.config));
+    return redirect(backTo, { status: 303, headers });
+  };
 
   // A notice instead of checkout: a page the browser posted comes back with it; a fetcher gets it
   // as data. Either way the browser is sent nowhere near the platform's checkout.

@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import { type CartView, toCartView } from "./cart";
 import { createCartApi } from "./cart.server";
 import { clearCartCookie, usableCartSession } from "./cart-cookie.server";
-import { type CartNotice, takeCartNotice } from "./cart-notice.server";
+import { type CartNotice, takeCartNotice, takeOpenDrawer } from "./cart-notice.server";
 import { type StorefrontClient, StorefrontError } from "./storefront.server";
 
 // What every page's layout (the root loader) shows of the cart.
@@ -20,6 +20,8 @@ export interface CartLayoutData {
   formKey: string | null;
   /** A message from a form posted without JavaScript, shown once. */
   notice: CartNotice | null;
+  /** A cart change posted without JavaScript came back here: the page shows the drawer open. */
+  openDrawer: boolean;
 }
 
 export interface CartServices {
@@ -58,6 +60,8 @@ export async function loadCartForLayout(
   const { cart, unavailable, headers } = await loadCart(request, services, buyerIp);
   const { notice, setCookie } = await takeCartNotice(request, services.config);
   if (setCookie) headers.append("Set-Cookie", setCookie);
+  const drawer = await takeOpenDrawer(request, services.config);
+  if (drawer.setCookie) headers.append("Set-Cookie", drawer.setCookie);
   const formKey = cart || unavailable ? randomUUID() : null;
-  return { data: { cart, unavailable, formKey, notice }, headers };
+  return { data: { cart, unavailable, formKey, notice, openDrawer: drawer.open }, headers };
 }

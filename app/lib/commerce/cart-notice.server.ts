@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Config } from "../config";
 import { createFlashCookie } from "../forms/flash-cookie.server";
-import { CART_NOTICE_COOKIE } from "../personal-cookies";
+import { CART_DRAWER_COOKIE, CART_NOTICE_COOKIE } from "../personal-cookies";
 
 // A one-time message after a cart form the browser posted itself (no JavaScript).
 
@@ -32,4 +32,21 @@ export async function takeCartNotice(
 ): Promise<{ notice: CartNotice | null; setCookie?: string }> {
   const { value, setCookie } = await noticeCookie.take(request, config);
   return setCookie ? { notice: value, setCookie } : { notice: value };
+}
+
+// After a cart change posted without JavaScript, the page the browser returns to shows the drawer
+// open, as the change would have left it with JavaScript (product §4).
+const drawerCookie = createFlashCookie(CART_DRAWER_COOKIE, z.literal("open"));
+
+export function serializeOpenDrawer(config: Pick<Config, "env">) {
+  return drawerCookie.serialize("open", config);
+}
+
+/** Whether the page shows the drawer open, and the Set-Cookie header that clears the request. */
+export async function takeOpenDrawer(
+  request: Request,
+  config: Pick<Config, "env">,
+): Promise<{ open: boolean; setCookie?: string }> {
+  const { value, setCookie } = await drawerCookie.take(request, config);
+  return setCookie ? { open: value === "open", setCookie } : { open: false };
 }

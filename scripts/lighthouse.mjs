@@ -9,7 +9,7 @@ import { median } from "./median.mjs";
  * `npm run lighthouse` (after `npm run build`): Lighthouse's mobile audit (its default: a
  * throttled mid-range phone) of the home page, a collection and a product, on the production
  * build in embedded mode, in Debian's Chromium. Prints each category's score and exits 1 when a
- * page misses issue 13's targets: performance ≥ 98, accessibility, best practices and SEO 100.
+ * page misses issue 27's targets: performance ≥ 95, accessibility, best practices and SEO 100.
  * Each page is audited as a first visitor meets it (the page cache warmed by one request).
  *
  * Each page is audited LIGHTHOUSE_RUNS times (5 unless set) and judged by the median of each
@@ -23,7 +23,7 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3950);
 const origin = `http://localhost:${PORT}`;
 const dataDir = `.data/lighthouse-${PORT}`;
 const PAGES = ["/", "/store/collections/pumps", "/store/products/davey-silensorpro-sls-pool-pump"];
-const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 // The lab metrics behind the performance score, printed for each page.
 const METRICS = {

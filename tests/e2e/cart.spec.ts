@@ -1,4 +1,5 @@
-import type { BrowserContext, Locator, Page, Request } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { watchPosts } from "./early-input-helpers";
 import { expect, expectAccessible, test, visit } from "./fixtures";
 
 // The cart, as a shopper uses it (issue 5's acceptance): adding from the product page, the
@@ -38,31 +39,6 @@ async function addToCart(page: Page, merchandiseId: string, quantity = 1) {
 }
 
 /** Reloads and waits for the page to be interactive again. */
-/**
- * Watches the page's cart changes. The drawer shows a change at once and sends it (or the next one
- * a shopper made meanwhile) when the last is answered, so a test that reloads to see what the
- * server kept first waits until none has been on its way for half a second: `settled()`.
- */
-function watchCartChanges(page: Page) {
-  let inFlight = 0;
-  let quietSince = Date.now();
-  const isCartPost = (request: Request) =>
-    request.method() === "POST" && new URL(request.url()).pathname.startsWith("/api/cart");
-  page.on("request", (request) => {
-    if (isCartPost(request)) inFlight += 1;
-  });
-  const done = (request: Request) => {
-    if (!isCartPost(request)) return;
-    inFlight -= 1;
-    quietSince = Date.now();
-  };
-  page.on("requestfinished", done);
-  page.on("requestfailed", done);
-  return {
-    settled: () => expect.poll(() => inFlight === 0 && Date.now() - quietSince >= 500).toBe(true),
-  };
-}
-
 async function reload(page: Page) {
   await page.reload();
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -130,7 +106,7 @@ test.describe("the cart", () => {
   test("quantities are whole numbers of at least 1, and a line can be removed", async ({
     page,
   }) => {
-    const changes = watchCartChanges(page);
+    const changes = watchPosts(page, /^\/api\/cart/);
     await visit(page, "/");
     await addToCart(page, PUMP.variantId, 3);
     await reload(page);
@@ -322,7 +298,7 @@ test.describe("the cart", () => {
   });
 
   test("quick presses of + all count, on screen and on the server", async ({ page }) => {
-    const changes = watchCartChanges(page);
+    const changes = watchPosts(page, /^\/api\/cart/);
     await visit(page, "/");
     await addToCart(page, PUMP.variantId, 1);
     await reload(page);

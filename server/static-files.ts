@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Request, RequestHandler, Response } from "express";
 import { contentType } from "mime-types";
+import { preferredEncoding } from "./page-cache";
 
 /**
  * The build's client files, read once at start and served from memory: hashed assets under
@@ -53,8 +54,10 @@ export function loadClientFiles(clientDir: string): Map<string, ClientFile> {
 }
 
 function sendFile(req: Request, res: Response, file: ClientFile): void {
+  // Brotli whenever the browser takes it as readily as gzip: browsers list gzip first
+  // ("gzip, deflate, br, zstd"), and Express's negotiation would pick it by that order.
   const encoding =
-    file.br || file.gzip ? req.acceptsEncodings("br", "gzip", "identity") : "identity";
+    file.br || file.gzip ? preferredEncoding(req.headers["accept-encoding"]) : "identity";
   const body =
     encoding === "br" && file.br
       ? file.br

@@ -281,6 +281,25 @@ test.describe("the server", () => {
     expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
+  test("sends every script and stylesheet compressed, brotli where the browser takes it", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g))];
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of assets) {
+      // What Chromium sends: gzip first, brotli as welcome.
+      const chromium = await request.get(asset, {
+        headers: { "Accept-Encoding": "gzip, deflate, br, zstd" },
+      });
+      expect(chromium.headers()["content-encoding"], asset).toBe("br");
+      const noBrotli = await request.get(asset, {
+        headers: { "Accept-Encoding": "gzip, deflate" },
+      });
+      expect(noBrotli.headers()["content-encoding"], asset).toBe("gzip");
+    }
+  });
+
   test("never lets a shared cache keep a personal page", async ({ request }) => {
     const anonymous = await request.get("/");
     expect(anonymous.headers()["cache-control"]).toContain("public");

@@ -145,8 +145,12 @@ export function createApp({
   app.get("/favicon.ico", (_req, res) => {
     res.redirect(301, "/favicon.svg");
   });
+  // The emulators stand in for Shopify, Prismic and Mailchimp, whose calls a connected shop never
+  // logs as requests of its own: at `info` the log shows the shop's traffic, the emulators' at
+  // `debug` (and their failures as errors).
   const requestLogs = requestLog(logger, {
     ignore: (req) => req.url.startsWith("/_emulators/content/images"),
+    quiet: (req) => req.url.startsWith("/_emulators/"),
   });
   if (viteMiddleware) {
     app.use(compression(), assignNonce, viteMiddleware, requestLogs);

@@ -24,7 +24,13 @@ beforeAll(async () => {
   });
   const logger = createLogger("info", destination);
   const app = express();
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, { quiet: (req) => req.url.startsWith("/_emulators/") }));
+  app.get("/_emulators/storefront/ok", (_req, res) => {
+    res.send("ok");
+  });
+  app.get("/_emulators/storefront/down", (_req, res) => {
+    res.status(500).send("down");
+  });
   app.post("/account/logout", (_req, res) => {
     res.redirect(302, logoutUrl);
   });
@@ -39,6 +45,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("the request log", () => {
+  it("logs the emulators' answers at debug, and their failures as errors", async () => {
+    lines = [];
+    await (await fetch(`${server.origin}/_emulators/storefront/ok`)).text();
+    await (await fetch(`${server.origin}/_emulators/storefront/down`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const logged = lines.map((line) => JSON.parse(line) as { msg: string; req: { url: string } });
+    expect(logged.map((line) => line.req.url)).toEqual(["/_emulators/storefront/down"]);
+    expect(logged[0]?.msg).toBe("request errored");
+  });
+
   it("keeps the sign-out's ID token out of the logged Location and URL", async () => {
     lines = [];
     const signOut = await fetch(`${server.origin}/account/logout`, {

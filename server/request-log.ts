@@ -11,14 +11,21 @@ import { type Logger, requestLogSerializers } from "./logger";
  */
 export function requestLog(
   logger: Logger,
-  { ignore = () => false }: { ignore?: (req: Request) => boolean } = {},
+  {
+    ignore = () => false,
+    quiet = () => false,
+  }: {
+    ignore?: (req: Request) => boolean;
+    /** Requests logged at `debug` unless they fail: the app's own calls to its emulators. */
+    quiet?: (req: Request) => boolean;
+  } = {},
 ): RequestHandler {
   return (req, res, next) => {
     if (ignore(req)) return next();
     const started = performance.now();
     res.once("close", () => {
       const failed = res.statusCode >= 500;
-      const level = failed ? "error" : "info";
+      const level = failed ? "error" : quiet(req) ? "debug" : "info";
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {

@@ -38,10 +38,11 @@ import { servicesContext, shopperContext, shopperMiddleware } from "./lib/reques
 export const middleware: Route.MiddlewareFunction[] = [shopperMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
   const [shell, cart, newsletter] = await Promise.all([
-    shellOrFallback(request, context.get(servicesContext)),
-    loadCartForLayout(request, context.get(servicesContext), context.get(shopperContext).buyerIp),
-    takeNewsletterNotice(request, context.get(servicesContext).config),
+    shellOrFallback(request, services),
+    loadCartForLayout(request, services, context.get(shopperContext).buyerIp),
+    takeNewsletterNotice(request, services.config),
   ]);
   if (newsletter.setCookie) cart.headers.append("Set-Cookie", newsletter.setCookie);
   return data(
@@ -52,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cart: cart.data,
       newsletter: newsletter.value,
       year: new Date().getFullYear(),
-      gtmId: context.get(servicesContext).config.gtmId ?? null,
+      gtmId: services.config.gtmId ?? null,
     },
     { headers: cart.headers },
   );

@@ -17,19 +17,16 @@ import type { Route } from "./+types/account.logout";
  * id_token_hint and post_logout_redirect_uri; the request log redacts that token).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, logger } = context.get(servicesContext);
-  const session = await readSession(request, context.get(servicesContext));
-  if (session) await deleteSession(context.get(servicesContext), session.id);
+  const services = context.get(servicesContext);
+  const { config, logger } = services;
+  const session = await readSession(request, services);
+  if (session) await deleteSession(services, session.id);
   const settings = oidcSettings(config);
   const headers = withCookies(await clearSessionCookie(config), { "Cache-Control": "no-store" });
   // ARCHITECTURE.md: the signed-in customer's cart is emptied when the session ends.
   headers.append(
     "Set-Cookie",
-    await emptyCartOnSignOut(
-      request,
-      context.get(servicesContext),
-      context.get(shopperContext).buyerIp,
-    ),
+    await emptyCartOnSignOut(request, services, context.get(shopperContext).buyerIp),
   );
   if (session?.refreshToken) {
     await revokeRefreshToken(settings, session.refreshToken).catch((error: unknown) =>

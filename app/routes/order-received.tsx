@@ -17,19 +17,20 @@ import type { Route } from "./+types/order-received";
  * (anonymous, or not their order) gets the generic text, never someone else's order.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
   const page = await loadThankYouPage(
-    contentReader(request, context.get(servicesContext), context.get(shopperContext).url),
+    contentReader(request, services, context.get(shopperContext).url),
     "order-received",
   );
   if (!page) notFound();
   if (!/^\d{1,20}$/.test(orderId)) {
     return data({ page, order: null }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } });
   }
-  const fresh = await readFreshSession(request, context.get(servicesContext));
+  const fresh = await readFreshSession(request, services);
   let order: OrderDetail | null = null;
   if (fresh.status === "signed-in") {
-    order = await customerAccount(context.get(servicesContext), fresh.session)
+    order = await customerAccount(services, fresh.session)
       .order(`gid://shopify/Order/${orderId}`)
       .catch(() => null);
   }

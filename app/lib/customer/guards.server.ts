@@ -23,16 +23,12 @@ export async function requireCustomer(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<SignedInCustomer> {
+  const services = context.get(servicesContext);
   const page = context.get(shopperContext).url;
-  const { session, setCookies } = await requireFreshSession(request, context.get(servicesContext), {
+  const { session, setCookies } = await requireFreshSession(request, services, {
     page,
   });
-  const account = forPages(
-    customerAccount(context.get(servicesContext), session),
-    session,
-    request,
-    context,
-  );
+  const account = forPages(customerAccount(services, session), session, request, context);
   return { session, account, setCookies };
 }
 

@@ -292,6 +292,8 @@ test.describe("the server", () => {
       const chromium = await request.get(asset, {
         headers: { "Accept-Encoding": "gzip, deflate, br, zstd" },
       });
+      // A file of a few dozen bytes is sent as it is: compressed it would be no smaller.
+      if ((await chromium.body()).length < 200) continue;
       expect(chromium.headers()["content-encoding"], asset).toBe("br");
       const noBrotli = await request.get(asset, {
         headers: { "Accept-Encoding": "gzip, deflate" },

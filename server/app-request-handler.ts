@@ -7,7 +7,8 @@ import type {
   RequestHandler,
 } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { type PageCache, preferredEncoding } from "./page-cache";
+import { preferredEncoding } from "./encoding";
+import type { PageCache } from "./page-cache";
 import { gatedBody } from "./request-gate";
 
 /**

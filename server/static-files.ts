@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Request, RequestHandler, Response } from "express";
 import { contentType } from "mime-types";
-import { preferredEncoding } from "./page-cache";
+import { preferredEncoding } from "./encoding";
 
 /**
  * The build's client files, read once at start and served from memory: hashed assets under

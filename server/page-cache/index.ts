@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, gunzip, gzip, constants as zlib } from "node:zlib";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { PageCachePurge } from "../../app/lib/page-cache";
 import type { RawStore } from "../cache";
 import type { Logger } from "../logger";
@@ -19,12 +19,12 @@ import {
   storableHeaders,
 } from "./entry";
 import { normalisedUrl, PAGE_KEY_PREFIX, pageKey, pathPrefixes } from "./key";
+import { CACHE_STATUS_HEADER, send } from "./send";
 
 export { normalisedUrl, pageKey } from "./key";
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
-const decompressGzip = promisify(gunzip);
 
 /** Brotli 9 comes within a few percent of 11 at a fraction of the time; a page is stored often. */
 const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } };
@@ -35,14 +35,12 @@ const MAX_STALE_SECONDS = 86_400;
 const REFRESH_CLAIM_SECONDS = 30;
 const REFRESH_TIMEOUT_MS = 30_000;
 
-/** Response header: what the cache did. */
-export const CACHE_STATUS_HEADER = "X-Lagoon-Cache";
 /** Request header of the process's own background refresh (with its per-process token). */
 const REFRESH_HEADER = "x-lagoon-cache-refresh";
 /** Request header that skips the cache, honoured only with test controls (tests). */
 export const BYPASS_HEADER = "x-lagoon-cache-bypass";
 
-export type CacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
+export { CACHE_STATUS_HEADER, type CacheStatus } from "./send";
 
 export interface PageCacheOptions {
   store: RawStore;
@@ -317,53 +315,6 @@ function isPageRequest(req: IncomingMessage, target: string, isFile: (path: stri
     isWellFormedHost(req.headers.host) &&
     (forwarded === undefined || (typeof forwarded === "string" && isWellFormedHost(forwarded)))
   );
-}
-
-/**
- * The encoding to send a stored page in: brotli, else gzip, as the Accept-Encoding allows them
- * (q=0 refuses; `*` stands for any not named); identity otherwise.
- */
-export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
-  if (!header) return "identity";
-  const weights = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    if (name) weights.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  const br = weight("br");
-  const gzip = weight("gzip");
-  if (br > 0 && br >= gzip) return "br";
-  if (gzip > 0) return "gzip";
-  return "identity";
-}
-
-/** The stored headers as a flat list, made once per decoded page. */
-const flatHeaders = new WeakMap<StoredPage, string[]>();
-
-async function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  page: StoredPage,
-  status: CacheStatus,
-) {
-  const encoding = preferredEncoding(req.headers["accept-encoding"]);
-  const body =
-    encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : await decompressGzip(page.gzip);
-  if (res.headersSent) return;
-  let headers = flatHeaders.get(page);
-  if (!headers) {
-    headers = page.headers.flat();
-    flatHeaders.set(page, headers);
-  }
-  const age = Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000));
-  const extra = ["Content-Length", String(body.length), "Age", String(age)];
-  extra.push(CACHE_STATUS_HEADER, status);
-  if (encoding === "br" || encoding === "gzip") extra.push("Content-Encoding", encoding);
-  // One writeHead with every header: the cheapest way through Node's HTTP response.
-  res.writeHead(page.status, [...headers, ...extra]);
-  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 function requestOwnServer(target: {

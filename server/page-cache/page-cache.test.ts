@@ -12,9 +12,10 @@ import { createMemoryCache } from "../cache";
 import { createMemoryStore } from "../cache/memory-store";
 import { readConfig } from "../config";
 import { openDatabase } from "../db";
+import { preferredEncoding } from "../encoding";
 import { createLogger } from "../logger";
 import type { ServerStores } from "../stores";
-import { createPageCache, NO_PAGE_CACHE, preferredEncoding } from ".";
+import { createPageCache, NO_PAGE_CACHE } from ".";
 
 // What the page cache keeps and what it never keeps, in front of routes that answer with the
 // headers under test; and the build's files served as the build compressed them.

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { NewsletterOutcome } from "../../lib/newsletter/outcome";
+import { useHydrated } from "../product/use-hydrated";
 import { HoneypotField } from "../ui/honeypot-field";
 import { useFieldText } from "../ui/use-field-text";
 
@@ -15,8 +16,7 @@ export function NewsletterForm({ notice }: { notice: NewsletterOutcome | null })
   const id = "newsletter";
   const fetcher = useFetcher<NewsletterOutcome>();
   const email = useFieldText<HTMLInputElement>(notice && !notice.ok ? notice.email : "");
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const outcome = fetcher.data ?? notice;
   const submitting = fetcher.state === "submitting";

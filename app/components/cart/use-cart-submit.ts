@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { CartActionData } from "../../lib/commerce/cart-action.server";
 import { CART_ACTION } from "../../lib/commerce/cart-pending";
+import { useFetcherAnswer } from "../ui/use-fetcher-answer";
 import { showToast } from "./toast-queue";
 
 // How long a failed cart change is shown is Lagoon's own rule (product §9): the longer toast time.
@@ -20,12 +21,9 @@ export function useCartSubmit() {
     if (fetcher.state === "idle") inFlight.current = false;
   }, [fetcher.state]);
 
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (answer && !answer.ok) {
-      showToast({ title: answer.error, kind: "error", durationMs: ERROR_TOAST_MS });
-    }
-  }, [fetcher.data]);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (!answer.ok) showToast({ title: answer.error, kind: "error", durationMs: ERROR_TOAST_MS });
+  });
 
   const { submit: send } = fetcher;
   /**

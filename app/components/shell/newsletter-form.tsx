@@ -1,8 +1,8 @@
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import type { NewsletterOutcome } from "../../lib/newsletter/outcome";
 import { useHydrated } from "../product/use-hydrated";
 import { HoneypotField } from "../ui/honeypot-field";
+import { useFetcherAnswer } from "../ui/use-fetcher-answer";
 import { useFieldText } from "../ui/use-field-text";
 
 /**
@@ -21,9 +21,9 @@ export function NewsletterForm({ notice }: { notice: NewsletterOutcome | null })
   const outcome = fetcher.data ?? notice;
   const submitting = fetcher.state === "submitting";
   const clearEmail = email.set;
-  useEffect(() => {
-    if (fetcher.data?.ok) clearEmail("");
-  }, [fetcher.data, clearEmail]);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) clearEmail("");
+  });
 
   const failed = outcome !== null && !outcome.ok;
   return (

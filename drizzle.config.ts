@@ -11,6 +11,7 @@ export default defineConfig({
     "./app/lib/enquiries/enquiry-schema.ts",
     "./app/lib/customer/session-schema.ts",
     "./app/lib/commerce/cart-lock-schema.ts",
+    "./app/lib/state/expiring-state-schema.ts",
   ],
   out: "./server/db/migrations",
 });

@@ -23,6 +23,7 @@ import {
   type NewsletterClient,
 } from "./newsletter/newsletter-client.server";
 import type { PageCachePurge } from "./page-cache";
+import { createExpiringState, type ExpiringState } from "./state/expiring-state.server";
 
 /**
  * The composition root: the one place where the app's clients are built. The server owns the
@@ -54,6 +55,8 @@ export interface AppContext extends AppStores {
   newsletter: NewsletterClient;
   /** Changes to one cart take turns, across every process on the database (product §4). */
   cartLocks: CartLocks;
+  /** Rate limits, sign-ins in progress, webhooks seen: never in a cache (decision 010). */
+  state: ExpiringState;
 }
 
 export const EMBEDDED_CONTENT_REPOSITORY = "lagoon-demo";
@@ -109,6 +112,7 @@ export function createAppContext(stores: AppStores): AppContext {
       audienceId: config.newsletter.audienceId,
     }),
     cartLocks: createCartLocks(stores.database, stores.logger),
+    state: createExpiringState(stores.database),
   };
 }
 

@@ -59,9 +59,9 @@ export type WebhookOutcome =
 
 export async function handleShopifyWebhook(
   request: Request,
-  services: Pick<AppContext, "config" | "cache" | "pages" | "logger">,
+  services: Pick<AppContext, "config" | "cache" | "state" | "pages" | "logger">,
 ): Promise<WebhookOutcome> {
-  const { config, cache, pages, logger } = services;
+  const { config, cache, state, pages, logger } = services;
   const secret = config.storefront.webhookSecret;
   if (!secret) return { status: 404, message: "Shopify webhooks are not configured" };
   const body = new Uint8Array(await request.arrayBuffer());
@@ -81,7 +81,7 @@ export async function handleShopifyWebhook(
     return { status: 400, message: "Expected a JSON body" };
   }
   const seenKey = `shopify-webhook:${webhookId}`;
-  if ((await cache.increment(seenKey, DUPLICATE_WINDOW_SECONDS)) > 1) {
+  if ((await state.increment(seenKey, DUPLICATE_WINDOW_SECONDS * 1000)) > 1) {
     return { status: 200, outcome: "duplicate" };
   }
   try {
@@ -93,7 +93,7 @@ export async function handleShopifyWebhook(
     return { status: 200, outcome: "purged" };
   } catch (error) {
     // Shopify retries a webhook that failed: let the retry through.
-    await cache.delete(seenKey).catch(() => {});
+    await state.delete(seenKey).catch(() => {});
     throw error;
   }
 }

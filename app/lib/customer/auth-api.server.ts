@@ -22,7 +22,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** GET /api/auth/authorize: `{ url, state }` of a sign-in whose verifier stays here. */
 export async function authorizeSignIn(request: Request, services: AppContext) {
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
-  const { url, setCookie } = await beginSignIn(request, services.config, services.cache, returnTo);
+  const { url, setCookie } = await beginSignIn(request, services.config, services.state, returnTo);
   return data(
     { url: url.toString(), state: url.searchParams.get("state") },
     { headers: withCookies([setCookie], NO_STORE) },

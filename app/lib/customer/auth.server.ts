@@ -1,7 +1,7 @@
 import { type Cookie, createCookie } from "react-router";
-import type { Cache } from "../cache";
 import type { Config } from "../config";
 import { safeRedirectPath } from "../safe-redirect";
+import type { ExpiringState } from "../state/expiring-state.server";
 import {
   type CustomerAccountClientSettings,
   customerAccountApiUrl,
@@ -96,16 +96,13 @@ type StoredSignIn = PendingSignIn & { returnTo: string; bindingHash: string };
 export async function beginSignIn(
   request: Request,
   config: Config,
-  cache: Cache,
+  state: Pick<ExpiringState, "put">,
   returnTo: string,
 ): Promise<{ url: URL; setCookie: string }> {
   const binding = (await readBinding(request, config)) ?? randomId();
   const { url, pending } = await createSignInRequest(oidcSettings(config));
-  await cache.set<StoredSignIn>(
-    pendingKey(pending.state),
-    { ...pending, returnTo, bindingHash: digest(binding) },
-    { ttlSeconds: PENDING_TTL_SECONDS },
-  );
+  const stored: StoredSignIn = { ...pending, returnTo, bindingHash: digest(binding) };
+  await state.put(pendingKey(pending.state), stored, PENDING_TTL_SECONDS * 1000);
   return { url, setCookie: await bindingCookie(config).serialize(binding) };
 }
 
@@ -122,18 +119,21 @@ export class CodeVerifierNotFoundError extends Error {
  */
 export async function completeSignIn(
   request: Request,
-  services: SessionStores & { cache: Cache },
+  services: SessionStores & { state: Pick<ExpiringState, "get" | "take"> },
   callbackUrl: URL,
   options: { deadlineMs?: number } = {},
 ): Promise<{ session: CustomerSession; returnTo: string; setCookies: string[] }> {
-  const { config, cache } = services;
+  const { config } = services;
   const state = callbackUrl.searchParams.get("state");
-  const stored = state ? await cache.get<StoredSignIn>(pendingKey(state)) : undefined;
+  const stored = state ? await services.state.get<StoredSignIn>(pendingKey(state)) : undefined;
   const binding = await readBinding(request, config);
   if (!state || !stored || !binding || digest(binding) !== stored.bindingHash) {
     throw new CodeVerifierNotFoundError();
   }
-  await cache.delete(pendingKey(state));
+  // Used once: of two callbacks racing with the same state, only one goes on.
+  if (!(await services.state.take<StoredSignIn>(pendingKey(state)))) {
+    throw new CodeVerifierNotFoundError();
+  }
   const { customerId, ...tokens } = await exchangeAuthorizationCode(
     oidcSettings(config),
     callbackUrl,

@@ -13,6 +13,7 @@ import { loader as authorize } from "../../routes/account.authorize";
 import { loader as login } from "../../routes/account.login";
 import { action as logout } from "../../routes/account.logout";
 import type { AppContext } from "../context.server";
+import { createExpiringState } from "../state/expiring-state.server";
 import { EMBEDDED_CLIENT_ID } from "./auth.server";
 import { handleAuthApiAction } from "./auth-api.server";
 import { createCustomerAccountClient } from "./customer-account.server";
@@ -63,6 +64,7 @@ describeOnBothEngines("signing in and out", (handle) => {
       config: readConfig({ NODE_ENV: "test", LAGOON_PUBLIC_URL: emulator.origin }),
       cache: createMemoryCache(),
       database: handle(),
+      state: createExpiringState(handle()),
       customerAccount: createCustomerAccountClient({ apiUrl: emulator.graphqlUrl }),
       logger: { warn: () => {} },
     } as unknown as AppContext;

@@ -126,7 +126,7 @@ export async function submitContactForm(
 
   const services = context.get(servicesContext);
   if (
-    await isOverRateLimit(services.cache, CONTACT_RATE_LIMIT, context.get(shopperContext).buyerIp)
+    await isOverRateLimit(services.state, CONTACT_RATE_LIMIT, context.get(shopperContext).buyerIp)
   ) {
     return reply(429, {}, ENQUIRY_ERRORS.rateLimited);
   }

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   API_KEY,
   AUDIENCE,
   confirmLinkIn,
   startNewsletterEmulator,
 } from "../../../tests/support/newsletter-emulator";
-import { createMemoryCache } from "../../../tests/support/server-parts";
+import { type DatabaseHandle, openDatabase } from "../../../tests/support/server-parts";
 import { HONEYPOT_FIELD } from "../forms/honeypot";
+import { createExpiringState } from "../state/expiring-state.server";
 import { createNewsletterClient, type NewsletterClient } from "./newsletter-client.server";
 import { NEWSLETTER_MESSAGES } from "./outcome";
 import {
@@ -19,6 +20,11 @@ import {
 const stage = startNewsletterEmulator();
 const SHOP = "http://shop.test";
 const config = { env: "test" as const };
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: "memory://" });
+});
+afterAll(() => database.close());
 const address = () => `signup-${randomUUID().slice(0, 8)}@example.com`;
 
 function services(newsletter?: NewsletterClient) {
@@ -26,7 +32,7 @@ function services(newsletter?: NewsletterClient) {
   return {
     warnings,
     config,
-    cache: createMemoryCache(),
+    state: createExpiringState(database),
     logger: { warn: (_details: unknown, message: string) => warnings.push(message) },
     newsletter:
       newsletter ??

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { Cache } from "../cache";
 import type { Config } from "../config";
 import { createFlashCookie } from "../forms/flash-cookie.server";
 import { browserPostedForm, refererPath } from "../forms/form-post.server";
 import { isHoneypotFilled, isOverRateLimit, type RateLimit } from "../forms/public-form.server";
 import { NEWSLETTER_NOTICE_COOKIE } from "../personal-cookies";
+import type { ExpiringState } from "../state/expiring-state.server";
 import { type NewsletterClient, NewsletterError } from "./newsletter-client.server";
 import { NEWSLETTER_MESSAGES, type NewsletterOutcome, NewsletterOutcomeSchema } from "./outcome";
 
@@ -45,7 +45,7 @@ export function takeNewsletterNotice(request: Request, config: Pick<Config, "env
 
 export interface NewsletterServices {
   config: Pick<Config, "env">;
-  cache: Cache;
+  state: Pick<ExpiringState, "increment">;
   logger: { warn(details: Record<string, unknown>, message: string): void };
   newsletter: NewsletterClient;
 }
@@ -78,7 +78,7 @@ export async function handleNewsletterSignUp(
 
   // A bot learns nothing: it is thanked, and nothing is counted or called.
   if (isHoneypotFilled(form)) return answer({ ok: true, message: NEWSLETTER_MESSAGES.pending });
-  if (await isOverRateLimit(services.cache, NEWSLETTER_RATE_LIMIT, buyerIp)) {
+  if (await isOverRateLimit(services.state, NEWSLETTER_RATE_LIMIT, buyerIp)) {
     return failure(NEWSLETTER_MESSAGES.rateLimited, 429);
   }
   const parsed = SignUpSchema.safeParse({

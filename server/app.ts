@@ -9,6 +9,7 @@ import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
 import type { PageCache } from "./page-cache";
+import { pageQueryOf } from "./page-cache/route-query";
 import {
   answerWithErrorPage,
   limitBody,
@@ -166,6 +167,7 @@ export function createApp({
         isPersonal: hasPersonalCookie,
         isFile: (filePath) => clientFiles.has(filePath),
         allowBypass: testControls,
+        pageQuery: pageQueryOf(build as ServerBuild),
       });
       listeners.set(app, listener);
       // `app.listen` (tests) serves through it too.

@@ -11,3 +11,13 @@ export interface PageCachePurge {
   /** Every page whose path starts with one of these, e.g. `/store/collections/`. */
   purgeUnder(pathPrefixes: string[]): Promise<void>;
 }
+
+/**
+ * What a cacheable page route declares in its `handle`: the query parameters its page reads
+ * (decision 008). The page cache keys the page on these alone and renders it without the others,
+ * so `?x=1`, `?x=2`… are one stored page rather than a new render each (a flood of made-up URLs
+ * cannot fill the cache). A route that declares nothing is keyed on its whole query.
+ */
+export interface PageQueryHandle {
+  pageQuery: readonly string[];
+}

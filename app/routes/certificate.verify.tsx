@@ -1,7 +1,11 @@
 import { data, Form, redirect } from "react-router";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { certificateHeaders } from "../lib/training/certificate-access.server";
 import { verifyCertificate } from "../lib/training/certificate-verification.server";
 import type { Route } from "./+types/certificate.verify";
+
+// The query parameters this page reads; the page cache ignores any other (decision 008).
+export const handle = { pageQuery: ["code"] } satisfies PageQueryHandle;
 
 /**
  * `/certificate/verify/{code}`: anyone (an employer, an inspector) checks that a certificate code

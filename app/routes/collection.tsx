@@ -17,9 +17,13 @@ import { StorefrontError } from "../lib/commerce/storefront.server";
 import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import { readJsonText } from "../lib/json-text";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { servicesContext, shopperContext } from "../lib/request-context.server";
 import { absoluteUrl, breadcrumbJsonLd, catalogMeta, metaDescription } from "../lib/seo";
 import type { Route } from "./+types/collection";
+
+// The query parameters this page reads; the page cache ignores any other (decision 008).
+export const handle = { pageQuery: ["sort", "tag", "after"] } satisfies PageQueryHandle;
 
 // Sorting and the tag filter hydrate after the page (docs/decisions/001-javascript-budget.md);
 // until then they are the plain GET forms and links they are without JavaScript.

@@ -4,8 +4,12 @@ import { deferred } from "../components/deferred";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadContactPage } from "../lib/content/pages.server";
 import { loadContactForm, submitContactForm } from "../lib/enquiries/contact-form.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/contact";
+
+// The query parameters this page reads; the page cache ignores any other (decision 008).
+export const handle = { pageQuery: ["product"] } satisfies PageQueryHandle;
 
 // The enquiry form hydrates after the page (docs/decisions/001-javascript-budget.md); until then
 // it posts as it does without JavaScript.

@@ -3,10 +3,14 @@ import { PreviewBanner } from "../components/content/preview-banner";
 import { deferred } from "../components/deferred";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadCourse } from "../lib/content/courses.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { loadCourseBooking } from "../lib/training/course-booking.server";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/course";
+
+// The query parameters this page reads; the page cache ignores any other (decision 008).
+export const handle = { pageQuery: ["variant"] } satisfies PageQueryHandle;
 
 // The booking box (session picker, participants, add to cart) hydrates after the page
 // (docs/decisions/001-javascript-budget.md); until then it works as without JavaScript.

@@ -2,8 +2,12 @@ import { SlicePage, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadHomePage } from "../lib/content/pages.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { organisationJsonLd } from "../lib/seo";
 import type { Route } from "./+types/home";
+
+// This page reads no query parameter; the page cache ignores them all (decision 008).
+export const handle = { pageQuery: [] } satisfies PageQueryHandle;
 
 export const loader = (args: Route.LoaderArgs) =>
   loadContentPage(args, {

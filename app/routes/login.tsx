@@ -4,8 +4,12 @@ import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadLoginPage } from "../lib/content/pages.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/login";
+
+// The query parameters this page reads; the page cache ignores any other (decision 008).
+export const handle = { pageQuery: ["error", "returnTo"] } satisfies PageQueryHandle;
 
 /** The login page's content; signing in itself belongs to the customer-account work. */
 export const loader = (args: Route.LoaderArgs) =>

@@ -3,10 +3,14 @@ import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadNewsArticle } from "../lib/content/pages.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { articleJsonLd } from "../lib/seo";
 import { ContentImg, RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news-article";
+
+// This page reads no query parameter; the page cache ignores them all (decision 008).
+export const handle = { pageQuery: [] } satisfies PageQueryHandle;
 
 export const loader = (args: Route.LoaderArgs) =>
   loadContentPage(args, {

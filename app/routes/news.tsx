@@ -5,8 +5,12 @@ import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadNewsList, loadSectionHome } from "../lib/content/pages.server";
 import { notFound } from "../lib/content/reader.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news";
+
+// The query parameters this page reads; the page cache ignores any other (decision 008).
+export const handle = { pageQuery: ["page"] } satisfies PageQueryHandle;
 
 /** `/news?page=N`: newest first, NEWS_PAGE_SIZE a page. */
 function pageNumber(request: Request): number | null {

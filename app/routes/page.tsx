@@ -2,7 +2,11 @@ import { SlicePage } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadPageByUid } from "../lib/content/pages.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import type { Route } from "./+types/page";
+
+// This page reads no query parameter; the page cache ignores them all (decision 008).
+export const handle = { pageQuery: [] } satisfies PageQueryHandle;
 
 /**
  * `/{uid}`: a standard page, and `/store/{uid}`: the shop's own content pages (delivery, returns,

@@ -7,8 +7,12 @@ import { type ProductPageData, productPageData } from "../lib/commerce/product-p
 import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import { jsonText, readJsonText } from "../lib/json-text";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { servicesContext, shopperContext } from "../lib/request-context.server";
 import type { Route } from "./+types/product";
+
+// The query parameters this page reads; the page cache ignores any other (decision 008).
+export const handle = { pageQuery: ["variant"] } satisfies PageQueryHandle;
 
 // The gallery's thumbnails, the option picker, the buy box and the file list hydrate after the
 // page (docs/decisions/001-javascript-budget.md); until then they work as without JavaScript.

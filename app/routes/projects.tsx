@@ -3,9 +3,13 @@ import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadProjects, loadSectionHome } from "../lib/content/pages.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { ContentImg } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/projects";
+
+// This page reads no query parameter; the page cache ignores them all (decision 008).
+export const handle = { pageQuery: [] } satisfies PageQueryHandle;
 
 export const loader = (args: Route.LoaderArgs) =>
   loadContentPage(args, {

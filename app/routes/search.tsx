@@ -5,8 +5,12 @@ import { collectionPath } from "../lib/commerce/paths";
 import { normaliseSearchQuery, SEARCH_QUERY_MAX_LENGTH } from "../lib/commerce/search-query";
 import { pageTitle, siteNameFrom } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { servicesContext, shopperContext } from "../lib/request-context.server";
 import type { Route } from "./+types/search";
+
+// The query parameters this page reads; the page cache ignores any other (decision 008).
+export const handle = { pageQuery: ["q"] } satisfies PageQueryHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = normaliseSearchQuery(new URL(request.url).searchParams.get("q"));

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { servicesContext } from "../lib/request-context.server";
 import {
   chunk,
@@ -11,6 +12,9 @@ import {
   xmlResponse,
 } from "../lib/sitemap.server";
 import type { Route } from "./+types/sitemap-part";
+
+// This page reads no query parameter; the page cache ignores them all (decision 008).
+export const handle = { pageQuery: [] } satisfies PageQueryHandle;
 
 /** /sitemap/{pages|collections|products}/{n}.xml: one file of the sitemap index. */
 export async function loader({ params, context }: Route.LoaderArgs) {

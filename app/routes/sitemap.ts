@@ -1,3 +1,4 @@
+import type { PageQueryHandle } from "../lib/page-cache";
 import { servicesContext } from "../lib/request-context.server";
 import {
   chunk,
@@ -9,6 +10,9 @@ import {
   xmlResponse,
 } from "../lib/sitemap.server";
 import type { Route } from "./+types/sitemap";
+
+// This page reads no query parameter; the page cache ignores them all (decision 008).
+export const handle = { pageQuery: [] } satisfies PageQueryHandle;
 
 /** The sitemap index: the content pages, the collections and the products, each in pages. */
 export async function loader({ context }: Route.LoaderArgs) {

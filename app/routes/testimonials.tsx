@@ -2,10 +2,14 @@ import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadTestimonialsPage } from "../lib/content/pages.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
 import { Rating } from "../slices/testimonials";
 import type { Route } from "./+types/testimonials";
+
+// This page reads no query parameter; the page cache ignores them all (decision 008).
+export const handle = { pageQuery: [] } satisfies PageQueryHandle;
 
 export const loader = (args: Route.LoaderArgs) =>
   loadContentPage(args, {

@@ -3,8 +3,12 @@ import { PreviewBanner } from "../components/content/preview-banner";
 import { ThankYouMessage } from "../components/content/thank-you-message";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadThankYouPage } from "../lib/content/pages.server";
+import type { PageQueryHandle } from "../lib/page-cache";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/thank-you";
+
+// This page reads no query parameter; the page cache ignores them all (decision 008).
+export const handle = { pageQuery: [] } satisfies PageQueryHandle;
 
 /**
  * Thank-you pages: `/thank-you/{uid}`, and the fixed addresses `/thank-you` and

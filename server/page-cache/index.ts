@@ -62,6 +62,8 @@ export interface ServeOptions {
   isFile?(path: string): boolean;
   /** Honour `X-Lagoon-Cache-Bypass: 1` (test controls only: a visitor must not force renders). */
   allowBypass?: boolean;
+  /** The query parameters the page at a path reads, when its route declares them (route-query.ts). */
+  pageQuery?(pathname: string): readonly string[] | undefined;
 }
 
 export interface PageCache extends PageCachePurge {
@@ -117,7 +119,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const listener =
     (
       app: RequestListener,
-      { publicOrigin, isPersonal, isFile = () => false, allowBypass = false }: ServeOptions,
+      {
+        publicOrigin,
+        isPersonal,
+        isFile = () => false,
+        allowBypass = false,
+        pageQuery,
+      }: ServeOptions,
     ): RequestListener =>
     (req, res) => {
       const method = req.method;
@@ -131,7 +139,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       let url: URL;
       try {
-        url = normalisedUrl(target, publicOrigin);
+        url = normalisedUrl(target, publicOrigin, pageQuery);
       } catch {
         return app(req, res);
       }

@@ -33,13 +33,22 @@ export function isTrackingParam(name: string): boolean {
 }
 
 /**
- * The URL a page is rendered for: the request's path and query (without tracking parameters,
- * sorted) on the shop's public origin.
+ * The URL a page is rendered for: the request's path and query (sorted) on the shop's public
+ * origin. The query keeps the parameters the page reads (`pageQuery`) when its route declares
+ * them, else every parameter but the tracking ones.
  */
-export function normalisedUrl(requestUrl: string, publicOrigin: string): URL {
+export function normalisedUrl(
+  requestUrl: string,
+  publicOrigin: string,
+  pageQuery?: (pathname: string) => readonly string[] | undefined,
+): URL {
   const url = new URL(requestUrl, publicOrigin);
   const normal = new URL(url.pathname, publicOrigin);
-  const params = [...url.searchParams].filter(([name]) => !isTrackingParam(name));
+  const read = pageQuery?.(url.pathname);
+  const kept = read
+    ? (name: string) => read.includes(name)
+    : (name: string) => !isTrackingParam(name);
+  const params = [...url.searchParams].filter(([name]) => kept(name));
   params.sort(([a, aValue], [b, bValue]) =>
     a < b ? -1 : a > b ? 1 : aValue < bValue ? -1 : aValue > bValue ? 1 : 0,
   );

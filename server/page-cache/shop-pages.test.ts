@@ -218,3 +218,43 @@ describe.runIf(requireServiceInCi(redis))(
     });
   },
 );
+
+describe("a flood of made-up URLs", () => {
+  let shop: LagoonInstance;
+  beforeAll(async () => {
+    shop = await startLagoon({ build });
+  }, 60_000);
+  afterAll(() => shop?.close());
+
+  it("is answered from the page each route reads: parameters it does not read make no new page", async () => {
+    const { origin } = shop;
+    // The first visit makes up a parameter: the page is rendered and stored without it.
+    const first = await get(origin, "/?x=made-up-0");
+    expect(first.status).toBe("MISS");
+    expect(first.html.includes("made-up")).toBe(false);
+    for (const junk of ["?x=made-up-1", "?x=made-up-2&y=3", "?utm_source=mail&x=made-up-4"]) {
+      const page = await get(origin, `/${junk}`);
+      expect([page.response.status, page.status]).toEqual([200, "HIT"]);
+      // The stored page was rendered without them: nothing a visitor made up is in it.
+      expect(page.html.includes("made-up")).toBe(false);
+    }
+    expect((await get(origin, "/robots.txt")).status).toBe("MISS");
+    expect((await get(origin, "/robots.txt?e=1")).status).toBe("HIT");
+
+    // What a page reads still makes pages of its own, and nothing else about them does.
+    expect((await get(origin, "/search?q=pump")).status).toBe("MISS");
+    const pumps = await get(origin, "/search?x=9&q=pump");
+    expect(pumps.status).toBe("HIT");
+    const filters = await get(origin, "/search?q=filter&x=9");
+    expect(filters.status).toBe("MISS");
+    expect(filters.html === pumps.html).toBe(false);
+    expect((await get(origin, `${COLLECTION}?sort=price-ascending`)).status).toBe("MISS");
+    expect((await get(origin, `${COLLECTION}?sort=price-ascending&page=7`)).status).toBe("HIT");
+
+    // React Router's data requests keep `_routes`, which says what data to send.
+    const data = `${PRODUCT}.data?_routes=routes%2Fproduct`;
+    expect((await get(origin, data)).status).toBe("MISS");
+    expect((await get(origin, `${data}&x=1`)).status).toBe("HIT");
+    expect((await get(origin, `${PRODUCT}.data?_routes=root`)).status).toBe("MISS");
+  });
+});

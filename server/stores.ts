@@ -27,9 +27,9 @@ export async function openStores(
     dataDir: path.join(config.dataDir, "pglite"),
   });
   const cacheLogger = logger.child({ module: "cache" });
-  const { cache, store } = openSharedCache({ redisUrl: config.redisUrl, logger: cacheLogger });
+  const { cache, pageStore } = openSharedCache({ redisUrl: config.redisUrl, logger: cacheLogger });
   const pages = config.pageCache
-    ? createPageCache({ store, logger: cacheLogger, build })
+    ? createPageCache({ store: pageStore, logger: cacheLogger, build })
     : NO_PAGE_CACHE;
   return { config, logger, cache, database, pages };
 }

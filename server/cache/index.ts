@@ -1,6 +1,6 @@
 import type { Cache, CacheLogger } from "../../app/lib/cache";
 import { createMemoryStore } from "./memory-store";
-import { createRedisStore } from "./redis-store";
+import { createRedisStore, DEFAULT_KEY_PREFIX } from "./redis-store";
 import { consoleCacheLogger, createSwrCache, type RawStore } from "./swr";
 
 export type { Cache, CacheLogger, CacheOptions } from "../../app/lib/cache";
@@ -25,21 +25,35 @@ export function createRedisCache(options: {
   return openSharedCache({ ...options, redisUrl: options.url }).cache;
 }
 
+/** An unread stored page goes after an hour, whatever its lifetime (decision 008). */
+export const PAGE_IDLE_MS = 60 * 60 * 1000;
+const PAGE_KEY_PREFIX = "pages:";
+
 /**
  * The shared cache: Redis when `REDIS_URL` is set, else in memory (ARCHITECTURE: "shared
- * cache"). `cache` keeps JSON values for the app; `store` is the same store's raw side, for the
- * server's stored pages (bytes) on the same connection.
+ * cache"). `cache` keeps JSON values for the app (catalogue and content reads); `pageStore` keeps
+ * the server's stored pages (bytes) apart from them, in a store of their own (in memory) or under
+ * their own prefix (Redis, same connection), so pages never evict the catalogue. Stored pages
+ * last while they are read: an hour after the last read they go (PAGE_IDLE_MS).
  */
 export function openSharedCache(options: {
   redisUrl?: string;
   keyPrefix?: string;
   logger?: CacheLogger;
-}): { cache: Cache; store: RawStore } {
+}): { cache: Cache; pageStore: RawStore } {
   const logger = options.logger ?? consoleCacheLogger;
-  const store = options.redisUrl
-    ? createRedisStore({ url: options.redisUrl, keyPrefix: options.keyPrefix, logger })
-    : createMemoryStore();
-  return { cache: createSwrCache(store, { logger }), store };
+  if (options.redisUrl) {
+    const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
+    const store = createRedisStore({ url: options.redisUrl, keyPrefix, logger });
+    return {
+      cache: createSwrCache(store, { logger }),
+      pageStore: store.also(`${keyPrefix}${PAGE_KEY_PREFIX}`, { renewOnReadMs: PAGE_IDLE_MS }),
+    };
+  }
+  return {
+    cache: createSwrCache(createMemoryStore(), { logger }),
+    pageStore: createMemoryStore({ renewOnRead: true }),
+  };
 }
 
 export function createCache(options: { redisUrl?: string; logger?: CacheLogger }): Cache {

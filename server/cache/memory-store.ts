@@ -5,10 +5,14 @@ export const DEFAULT_MAX_ENTRIES = 5_000;
 /** Stored pages are tens of kilobytes each: the process's cache is bounded by what it holds. */
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
-/** An LRU bounded in entries and in bytes (a string counts two bytes a character, as V8 may). */
+/**
+ * An LRU bounded in entries and in bytes (a string counts two bytes a character, as V8 may).
+ * With `renewOnRead`, reading bytes starts their expiry again: they last while they are read.
+ */
 export function createMemoryStore({
   maxEntries = DEFAULT_MAX_ENTRIES,
   maxBytes = DEFAULT_MAX_BYTES,
+  renewOnRead = false,
 } = {}): RawStore {
   const entries = new LRUCache<string, string | Buffer>({
     max: maxEntries,
@@ -26,7 +30,7 @@ export function createMemoryStore({
       entries.set(key, text, { ttl: ttlOf(expiresInMs) });
     },
     getBytes: async (key) => {
-      const value = entries.get(key);
+      const value = entries.get(key, { updateAgeOnGet: renewOnRead });
       return Buffer.isBuffer(value) ? value : undefined;
     },
     setBytes: async (key, bytes, expiresInMs) => {

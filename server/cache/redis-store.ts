@@ -9,11 +9,16 @@ const CONNECT_TIMEOUT_MS = 2_000;
 const COMMAND_TIMEOUT_MS = 1_000;
 const SCAN_BATCH = 500;
 
+/**
+ * A store in Redis. `keyPrefix` sets its keys apart (several stores may share one connection:
+ * `also` opens another on the same one). With `renewOnReadMs`, reading bytes sets their expiry to
+ * that again (GETEX): stored pages last while they are read, not for their whole lifetime.
+ */
 export function createRedisStore(options: {
   url: string;
   keyPrefix?: string;
   logger: CacheLogger;
-}): RawStore {
+}): RawStore & { also(keyPrefix: string, options?: { renewOnReadMs?: number }): RawStore } {
   const { url, keyPrefix = DEFAULT_KEY_PREFIX, logger } = options;
   // The prefix is applied here rather than with ioredis' keyPrefix, which SCAN ignores.
   const redis = new Redis(url, {
@@ -35,6 +40,18 @@ export function createRedisStore(options: {
     outageReported = false;
   });
 
+  const store = storeOn(redis, keyPrefix);
+  return {
+    ...store,
+    also: (otherPrefix, { renewOnReadMs } = {}) => ({
+      ...storeOn(redis, otherPrefix, renewOnReadMs),
+      // The connection is the first store's to close.
+      close: async () => {},
+    }),
+  };
+}
+
+function storeOn(redis: Redis, keyPrefix: string, renewOnReadMs?: number): RawStore {
   return {
     async get(key) {
       return (await redis.get(keyPrefix + key)) ?? undefined;
@@ -43,7 +60,10 @@ export function createRedisStore(options: {
       await redis.set(keyPrefix + key, text, "PX", Math.max(1, Math.ceil(expiresInMs)));
     },
     async getBytes(key) {
-      return (await redis.getBuffer(keyPrefix + key)) ?? undefined;
+      const bytes = renewOnReadMs
+        ? await redis.getexBuffer(keyPrefix + key, "PX", renewOnReadMs)
+        : await redis.getBuffer(keyPrefix + key);
+      return bytes ?? undefined;
     },
     async setBytes(key, bytes, expiresInMs) {
       await redis.set(keyPrefix + key, bytes, "PX", Math.max(1, Math.ceil(expiresInMs)));

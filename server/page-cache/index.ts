@@ -8,7 +8,7 @@ import {
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { PageCachePurge } from "../../app/lib/page-cache";
-import type { RawStore } from "../cache";
+import { PAGE_IDLE_MS, type RawStore } from "../cache";
 import type { Logger } from "../logger";
 import { isDecodablePath, isWellFormedHost } from "../request-gate";
 import {
@@ -31,8 +31,11 @@ const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } };
 const GZIP_OPTIONS = { level: 9 };
 /** A CDN may keep a page stale for a day; this cache never longer. */
 const MAX_STALE_SECONDS = 86_400;
-/** How long one process holds the right to refresh a stale page before another may try. */
-const REFRESH_CLAIM_SECONDS = 30;
+/**
+ * How long one process holds the right to refresh a stale page before another may try. The
+ * store's expiries are in milliseconds: the name says so (it was once 30 "seconds" read as ms).
+ */
+const REFRESH_CLAIM_MS = 30_000;
 const REFRESH_TIMEOUT_MS = 30_000;
 
 /** Request header of the process's own background refresh (with its per-process token). */
@@ -203,7 +206,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       },
     };
     store
-      .increment(claim, REFRESH_CLAIM_SECONDS)
+      .increment(claim, REFRESH_CLAIM_MS)
       .then(async (count) => {
         if (count !== 1) return;
         // The refresh is a request like any other, through the whole server, on its own port.
@@ -251,8 +254,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       gzip: gzipped,
     };
     if (marked.generation === generation) {
+      // Kept for its lifetime while it is read, and not an hour past its last read.
+      const lifetimeMs = (lifetime.freshSeconds + staleSeconds) * 1000;
       await store
-        .setBytes(marked.key, encodeStoredPage(page), (lifetime.freshSeconds + staleSeconds) * 1000)
+        .setBytes(marked.key, encodeStoredPage(page), Math.min(lifetimeMs, PAGE_IDLE_MS))
         .catch((error: unknown) => {
           logger.warn({ err: error, key: marked.key }, "Could not store the page");
         });

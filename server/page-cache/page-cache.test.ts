@@ -22,6 +22,7 @@ import { createPageCache, NO_PAGE_CACHE } from ".";
 
 const PUBLIC = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 let renders = 0;
+let slowRenders = 0;
 
 function stubBuild(): ServerBuild {
   const page = (headers: Record<string, string>, status = 200) => ({
@@ -36,6 +37,18 @@ function stubBuild(): ServerBuild {
   const routes: Record<string, Record<string, unknown>> = {
     public: page({ "Cache-Control": PUBLIC }),
     "soon-stale": page({ "Cache-Control": "public, s-maxage=1, stale-while-revalidate=60" }),
+    "slow-stale": {
+      loader: async () => {
+        slowRenders += 1;
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        return new Response(`<p>slow render ${slowRenders}</p>`, {
+          headers: {
+            "Content-Type": "text/html",
+            "Cache-Control": "public, s-maxage=1, stale-while-revalidate=60",
+          },
+        });
+      },
+    },
     "sets-cookie": page({ "Cache-Control": PUBLIC, "Set-Cookie": "visitor=1; Path=/" }),
     private: page({ "Cache-Control": "private, max-age=60" }),
     "no-store": page({ "Cache-Control": "public, s-maxage=300, no-store" }),
@@ -119,6 +132,35 @@ describe("the page cache", () => {
       expect(fresh.body).not.toBe(first.body);
     });
     expect(renders).toBe(rendersBefore + 1);
+  });
+
+  it("lets one process refresh a stale page while another serves it stale", async () => {
+    // A second process of the same build, on the same store (as two share Redis).
+    const other = await listenOnLoopback(
+      createApp({
+        stores: {
+          ...stores,
+          pages: createPageCache({ store: sharedStore, logger: stores.logger, build: "a" }),
+        },
+        build: stubBuild(),
+        clientDir,
+      }),
+    );
+    try {
+      await cacheStatus("/slow-stale");
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const rendersBefore = slowRenders;
+      // This process claims the refresh and renders for 600 ms; the other asks 200 ms in.
+      expect((await cacheStatus("/slow-stale")).status).toBe("STALE");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const elsewhere = await fetch(`${other.origin}/slow-stale`);
+      expect(elsewhere.headers.get("x-lagoon-cache")).toBe("STALE");
+      await vi.waitFor(async () => expect((await cacheStatus("/slow-stale")).status).toBe("HIT"));
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(slowRenders).toBe(rendersBefore + 1);
+    } finally {
+      await other.close();
+    }
   });
 
   it("keeps each build's pages apart: a new build never serves the old one's", async () => {

@@ -258,3 +258,45 @@ describe("a flood of made-up URLs", () => {
     expect((await get(origin, `${PRODUCT}.data?_routes=root`)).status).toBe("MISS");
   });
 });
+
+describe("security state and full caches", () => {
+  let shop: LagoonInstance;
+  beforeAll(async () => {
+    shop = await startLagoon({ build });
+  }, 60_000);
+  afterAll(() => shop?.close());
+
+  const signUp = (email: string) =>
+    fetch(`${shop.origin}/api/newsletter`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ EMAIL: email, tags: "website" }),
+    }).then((response) => response.status);
+
+  it("keeps the newsletter limit and a sign-in in progress when every cache is full", async () => {
+    const { origin, stores } = shop;
+    const customer = new CookieJar();
+    const login = await fetch(`${origin}/account/login?returnTo=/account`, { redirect: "manual" });
+    customer.store(login);
+    const statuses = [];
+    for (let n = 1; n <= 5; n++) statuses.push(await signUp(`limit-${n}@example.com`));
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+
+    // 20,000 distinct entries in each cache: more than either holds, as a flood would leave them.
+    const filler = Buffer.alloc(4_096, 1);
+    for (let n = 0; n < 20_000; n++) {
+      await stores.cache.set(`flood:${n}`, { n }, { ttlSeconds: 600 });
+      await shop.pageStore.setBytes(`page:/search?q=flood-${n}`, filler, 600_000);
+    }
+
+    expect(await signUp("limit-6@example.com")).toBe(429);
+    const callback = await signInAtEmulator(
+      new URL(login.headers.get("location") ?? ""),
+      "olivia.bennett@example.com",
+      customer,
+    );
+    const landed = await browse(customer, callback);
+    expect(new URL(landed.url).pathname).toBe("/account");
+    expect(landed.status).toBe(200);
+  }, 120_000);
+});

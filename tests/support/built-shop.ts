@@ -70,8 +70,8 @@ export async function startBuiltShop({
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ dataDir: "memory://" });
   // The stores main.ts opens, the full-page cache in front included, on an in-memory database.
-  const { cache, store } = openSharedCache({ logger });
-  const pages = createPageCache({ store, logger, build: current.assets.version });
+  const { cache, pageStore } = openSharedCache({ logger });
+  const pages = createPageCache({ store: pageStore, logger, build: current.assets.version });
   const stores: ServerStores = { config, logger, cache, database, pages };
   const emulators = await createEmulators(config, {
     database: database.db,

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { createApp, requestListener } from "../../server/app";
 import { appEntryOf } from "../../server/app-build";
-import { openSharedCache } from "../../server/cache";
+import { openSharedCache, type RawStore } from "../../server/cache";
 import { readConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
 import { createEmulators } from "../../server/emulators";
@@ -42,6 +42,8 @@ export async function closeAppBuild(): Promise<void> {
 export interface LagoonInstance {
   origin: string;
   stores: ServerStores;
+  /** The stored pages' own store, as the page cache holds it. */
+  pageStore: RawStore;
   close(): Promise<void>;
 }
 
@@ -69,7 +71,7 @@ export async function startLagoon({
   });
   const logger = createLogger("silent");
   const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
-  const { cache, store } = openSharedCache({
+  const { cache, pageStore } = openSharedCache({
     redisUrl: redis?.url,
     keyPrefix: redis?.keyPrefix,
     logger,
@@ -79,7 +81,7 @@ export async function startLagoon({
     logger,
     cache,
     database,
-    pages: createPageCache({ store, logger }),
+    pages: createPageCache({ store: pageStore, logger }),
   };
   const emulators = await createEmulators(config, {
     database: database.db,
@@ -99,6 +101,7 @@ export async function startLagoon({
   return {
     origin,
     stores,
+    pageStore,
     async close() {
       await server.close();
       await emulators.close();

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import type { CacheLogger } from "../../app/lib/cache";
+import { createMemoryStore } from "./memory-store";
 import type { RawStore } from "./swr";
 
 export const DEFAULT_KEY_PREFIX = "lagoon:cache:";
@@ -8,11 +9,19 @@ export const DEFAULT_KEY_PREFIX = "lagoon:cache:";
 const CONNECT_TIMEOUT_MS = 2_000;
 const COMMAND_TIMEOUT_MS = 1_000;
 const SCAN_BATCH = 500;
+/** After a command failed (a hung Redis), how long to use the in-process store before trying again. */
+const CIRCUIT_OPEN_MS = 5_000;
 
 /**
  * A store in Redis. `keyPrefix` sets its keys apart (several stores may share one connection:
  * `also` opens another on the same one). With `renewOnReadMs`, reading bytes sets their expiry to
  * that again (GETEX): stored pages last while they are read, not for their whole lifetime.
+ *
+ * Redis is a cache here, never the only copy of anything: while it cannot be reached (not
+ * connected, or a command failed within the last CIRCUIT_OPEN_MS) each store answers from an
+ * in-process store of its own at once, instead of every request waiting out a timeout, and
+ * ioredis reconnects in the background. Purges made meanwhile are made again in Redis once it is
+ * back, so no process serves a page purged during the outage.
  */
 export function createRedisStore(options: {
   url: string;
@@ -22,7 +31,6 @@ export function createRedisStore(options: {
   const { url, keyPrefix = DEFAULT_KEY_PREFIX, logger } = options;
   // The prefix is applied here rather than with ioredis' keyPrefix, which SCAN ignores.
   const redis = new Redis(url, {
-    lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
     commandTimeout: COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
@@ -36,15 +44,73 @@ export function createRedisStore(options: {
     outageReported = true;
     logger.warn({ err: error, url: redactPassword(url) }, "Redis cache unavailable");
   });
+  // Purges made while Redis could not be reached, made again when it is back.
+  const missedPurges: (() => Promise<void>)[] = [];
+  let openUntil = 0;
+  const usable = () => redis.status === "ready" && Date.now() >= openUntil;
+  // The first commands wait for the first connection (or its failure): a process that has just
+  // started uses Redis from its first request when Redis is there.
+  const firstConnection = new Promise<void>((settle) => {
+    for (const event of ["ready", "error", "end"]) redis.once(event, () => settle());
+  });
   redis.on("ready", () => {
     outageReported = false;
+    for (const purge of missedPurges.splice(0)) {
+      purge().catch((error: unknown) => {
+        logger.warn({ err: error }, "A purge missed during a Redis outage failed again");
+      });
+    }
   });
 
-  const store = storeOn(redis, keyPrefix);
+  function withFallback(primary: RawStore, fallback: RawStore): RawStore {
+    const run = async <T>(operation: (store: RawStore) => Promise<T>): Promise<T> => {
+      await firstConnection;
+      if (!usable()) return operation(fallback);
+      try {
+        return await operation(primary);
+      } catch (error) {
+        openUntil = Date.now() + CIRCUIT_OPEN_MS;
+        logger.warn({ err: error }, "Redis cache failed; using the in-process cache for now");
+        return operation(fallback);
+      }
+    };
+    return {
+      get: (key) => run((store) => store.get(key)),
+      set: (key, text, expiresInMs) => run((store) => store.set(key, text, expiresInMs)),
+      getBytes: (key) => run((store) => store.getBytes(key)),
+      setBytes: (key, bytes, expiresInMs) =>
+        run((store) => store.setBytes(key, bytes, expiresInMs)),
+      delete: (key) => run((store) => store.delete(key)),
+      increment: (key, expiresInMs) => run((store) => store.increment(key, expiresInMs)),
+      async deleteByPrefix(prefix) {
+        await firstConnection;
+        await fallback.deleteByPrefix(prefix);
+        const inRedis = () => primary.deleteByPrefix(prefix);
+        if (!usable()) {
+          missedPurges.push(inRedis);
+          return;
+        }
+        await inRedis().catch((error: unknown) => {
+          openUntil = Date.now() + CIRCUIT_OPEN_MS;
+          missedPurges.push(inRedis);
+          logger.warn(
+            { err: error },
+            "Redis cache failed; the purge is made again when it is back",
+          );
+        });
+      },
+      close: () => primary.close(),
+    };
+  }
+
+  const store = withFallback(storeOn(redis, keyPrefix), createMemoryStore());
   return {
     ...store,
     also: (otherPrefix, { renewOnReadMs } = {}) => ({
-      ...storeOn(redis, otherPrefix, renewOnReadMs),
+      ...withFallback(
+        storeOn(redis, otherPrefix, renewOnReadMs),
+        createMemoryStore({ renewOnRead: renewOnReadMs !== undefined }),
+      ),
       // The connection is the first store's to close.
       close: async () => {},
     }),

@@ -2,6 +2,7 @@ import { createServer, type RequestListener } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express, { type Express, type RequestHandler } from "express";
 import onHeaders from "on-headers";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -131,6 +132,22 @@ export function createApp({
       .json({ status: up ? "ok" : "stopping" });
   });
 
+  // Readiness, for a load balancer: can this process serve pages that need the database and the
+  // shared cache? (`/healthz` is liveness: the process answers.) Never cached.
+  app.get("/readyz", async (_req, res) => {
+    const database = await databaseAnswers(stores.database);
+    const sharedCache = stores.sharedCacheUp?.() ?? true;
+    const up = database && sharedCache && (ready ? ready() : true);
+    res
+      .status(up ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({
+        status: up ? "ready" : "unavailable",
+        database: database ? "up" : "down",
+        sharedCache: sharedCache ? "up" : "down",
+      });
+  });
+
   // product §4, §7: the build this process serves, which open pages compare with their own to
   // notice a deploy. React Router's manifest version changes whenever any client file does.
   app.get("/build-version", async (_req, res, next) => {
@@ -205,4 +222,23 @@ export function createApp({
   });
   app.use(answerWithErrorPage((error) => logger.error({ err: error }, "request failed")));
   return app;
+}
+
+const READINESS_QUERY_MS = 2_000;
+
+/** Whether the database answers a trivial query within READINESS_QUERY_MS. */
+async function databaseAnswers(database: ServerStores["database"]): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      database.db.execute(sql`select 1`).then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), READINESS_QUERY_MS);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }

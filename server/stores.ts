@@ -14,6 +14,8 @@ import { createPageCache, NO_PAGE_CACHE, type PageCache } from "./page-cache";
 export interface ServerStores extends AppStores {
   database: DatabaseHandle;
   pages: PageCache;
+  /** Whether the shared cache's Redis answers (always, without Redis). */
+  sharedCacheUp?(): boolean;
 }
 
 /** `build`: the app build's version, which the page cache keeps its pages under. */
@@ -27,11 +29,14 @@ export async function openStores(
     dataDir: path.join(config.dataDir, "pglite"),
   });
   const cacheLogger = logger.child({ module: "cache" });
-  const { cache, pageStore } = openSharedCache({ redisUrl: config.redisUrl, logger: cacheLogger });
+  const { cache, pageStore, isUp } = openSharedCache({
+    redisUrl: config.redisUrl,
+    logger: cacheLogger,
+  });
   const pages = config.pageCache
     ? createPageCache({ store: pageStore, logger: cacheLogger, build })
     : NO_PAGE_CACHE;
-  return { config, logger, cache, database, pages };
+  return { config, logger, cache, database, pages, sharedCacheUp: isUp };
 }
 
 export async function closeStores(stores: ServerStores): Promise<void> {

@@ -7,6 +7,7 @@ import {
 import type { Catalog } from "./commerce/catalog.server";
 import type { StorefrontClient } from "./commerce/storefront.server";
 import type { AppContext, ServerRequestValues } from "./context.server";
+import { isDatabaseUnreachable } from "./database";
 
 // What a loader, an action or the document's render reads of its request, through React Router's
 // request context: the process's clients (`servicesContext`), set by the server for every request,
@@ -25,6 +26,11 @@ export interface Shopper extends ServerRequestValues {
 export const servicesContext = createContext<AppContext>();
 const serverRequestContext = createContext<ServerRequestValues>();
 export const shopperContext = createContext<Shopper>();
+/** What went wrong while answering this request, as `handleError` saw it (request-errors.server.ts). */
+const requestFaultsContext = createContext<{ databaseUnreachable: boolean }>();
+
+/** How soon to try again when the database could not be reached. */
+const DATABASE_RETRY_AFTER_SECONDS = 30;
 
 /**
  * What the server puts in React Router's context for one request (`getLoadContext`). The server
@@ -38,11 +44,28 @@ export function requestContextValues(
   return new Map<RouterContext, unknown>([
     [servicesContext, services],
     [serverRequestContext, values],
+    [requestFaultsContext, { databaseUnreachable: false }],
   ]);
 }
 
-/** The root's middleware: the shopper's clients, made once for every loader and action after it. */
-export const shopperMiddleware: MiddlewareFunction<Response> = ({ request, context, url }) => {
+/**
+ * Notes an error `handleError` was given: one saying the database could not be reached makes the
+ * answer a 503 (see shopperMiddleware).
+ */
+export function noteRequestFault(context: Readonly<RouterContextProvider>, error: unknown): void {
+  if (isDatabaseUnreachable(error)) context.get(requestFaultsContext).databaseUnreachable = true;
+}
+
+/**
+ * The root's middleware: the shopper's clients, made once for every loader and action after it.
+ * A page or data request that needed the database while it could not be reached answers 503 with
+ * `Retry-After` (the error page as rendered): the shop is unavailable for a moment, not broken,
+ * and nothing may keep the answer.
+ */
+export const shopperMiddleware: MiddlewareFunction<Response> = async (
+  { request, context, url },
+  next,
+) => {
   const services = context.get(servicesContext);
   const values = context.get(serverRequestContext);
   let storefront: StorefrontClient | undefined;
@@ -60,6 +83,14 @@ export const shopperMiddleware: MiddlewareFunction<Response> = ({ request, conte
       return catalog;
     },
   });
+  const response = await next();
+  if (!context.get(requestFaultsContext).databaseUnreachable || response.status < 500) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 };
 
 /** The nonce of this response, for the document's render (`entry.server.tsx`). */

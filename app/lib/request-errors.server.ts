@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { isRouteErrorResponse } from "react-router";
-import { servicesContext } from "./request-context.server";
+import { noteRequestFault, servicesContext } from "./request-context.server";
 
 /**
  * React Router's `handleError`: what it reports goes to the shop's structured log, once. A
@@ -13,6 +13,7 @@ export function reportRequestError(
   error: unknown,
   { request, context }: { request: Request; context?: Readonly<RouterContextProvider> },
 ): void {
+  if (context) noteRequestFault(context, error);
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // The router's own check of an action's Origin, answered with 400 (see react-router's

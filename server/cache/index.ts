@@ -40,7 +40,7 @@ export function openSharedCache(options: {
   redisUrl?: string;
   keyPrefix?: string;
   logger?: CacheLogger;
-}): { cache: Cache; pageStore: RawStore } {
+}): { cache: Cache; pageStore: RawStore; isUp(): boolean } {
   const logger = options.logger ?? consoleCacheLogger;
   if (options.redisUrl) {
     const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
@@ -48,11 +48,13 @@ export function openSharedCache(options: {
     return {
       cache: createSwrCache(store, { logger }),
       pageStore: store.also(`${keyPrefix}${PAGE_KEY_PREFIX}`, { renewOnReadMs: PAGE_IDLE_MS }),
+      isUp: store.isUp,
     };
   }
   return {
     cache: createSwrCache(createMemoryStore(), { logger }),
     pageStore: createMemoryStore({ renewOnRead: true }),
+    isUp: () => true,
   };
 }
 

@@ -27,7 +27,11 @@ export function createRedisStore(options: {
   url: string;
   keyPrefix?: string;
   logger: CacheLogger;
-}): RawStore & { also(keyPrefix: string, options?: { renewOnReadMs?: number }): RawStore } {
+}): RawStore & {
+  also(keyPrefix: string, options?: { renewOnReadMs?: number }): RawStore;
+  /** Whether Redis answers now (not falling back to the process's own store). */
+  isUp(): boolean;
+} {
   const { url, keyPrefix = DEFAULT_KEY_PREFIX, logger } = options;
   // The prefix is applied here rather than with ioredis' keyPrefix, which SCAN ignores.
   const redis = new Redis(url, {
@@ -106,6 +110,7 @@ export function createRedisStore(options: {
   const store = withFallback(storeOn(redis, keyPrefix), createMemoryStore());
   return {
     ...store,
+    isUp: usable,
     also: (otherPrefix, { renewOnReadMs } = {}) => ({
       ...withFallback(
         storeOn(redis, otherPrefix, renewOnReadMs),

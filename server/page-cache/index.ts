@@ -319,7 +319,12 @@ function withVary(headers: [string, string][]): [string, string][] {
 function isPageRequest(req: IncomingMessage, target: string, isFile: (path: string) => boolean) {
   const query = target.indexOf("?");
   const path = query === -1 ? target : target.slice(0, query);
-  if (path.startsWith("/_emulators/") || path.startsWith("/assets/") || path === "/healthz") {
+  if (
+    path.startsWith("/_emulators/") ||
+    path.startsWith("/assets/") ||
+    path === "/healthz" ||
+    path === "/readyz"
+  ) {
     return false;
   }
   if (isFile(path) || !isDecodablePath(target)) return false;

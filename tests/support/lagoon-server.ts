@@ -51,10 +51,13 @@ export async function startLagoon({
   build,
   env = {},
   redis,
+  databaseUrl,
 }: {
   build: ServerBuild;
   env?: Record<string, string>;
   redis?: { url: string; keyPrefix: string };
+  /** PostgreSQL instead of an embedded PGlite. */
+  databaseUrl?: string;
 }): Promise<LagoonInstance> {
   const outer = express();
   const server = await listenOnLoopback(outer);
@@ -70,7 +73,12 @@ export async function startLagoon({
     ...env,
   });
   const logger = createLogger("silent");
-  const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: path.join(dataDir, "pglite"),
+    connectTimeoutMs: 1_000,
+    logger,
+  });
   const { cache, pageStore } = openSharedCache({
     redisUrl: redis?.url,
     keyPrefix: redis?.keyPrefix,

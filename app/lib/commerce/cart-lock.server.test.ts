@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { describeOnBothEngines } from "../../../tests/support/databases";
-import { CartBusyError, createCartLocks } from "./cart-lock.server";
+import { CART_LOCK_TIMES, CartBusyError, createCartLocks } from "./cart-lock.server";
 import { cartLocks } from "./cart-lock-schema";
 
 // Whose turn it is to change a cart, on the database every app process shares.
@@ -66,6 +66,33 @@ describeOnBothEngines("cart turns", (database) => {
       Date.now(),
     );
     expect(result - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it("holds up the next change by at most a lease when the holder's process died (under 6 s)", async () => {
+    const cartId = newCartId();
+    // As the process that crashed left it: a full lease from now.
+    await leftByDeadProcess(cartId, CART_LOCK_TIMES.leaseMs);
+    const started = Date.now();
+    await createCartLocks(database(), logger).withCart(cartId, async () => {});
+    expect(Date.now() - started).toBeLessThan(6_000);
+  }, 10_000);
+
+  it("keeps a live holder's turn past its lease while its change runs", async () => {
+    const cartId = newCartId();
+    const times = { leaseMs: 300, changeMs: 5_000, waitMs: 5_000 };
+    const [one, other] = [
+      createCartLocks(database(), logger, times),
+      createCartLocks(database(), logger, times),
+    ];
+    const spans: [number, number][] = [];
+    const slowChange = async () => {
+      const start = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      spans.push([start, Date.now()]);
+    };
+    await Promise.all([one.withCart(cartId, slowChange), other.withCart(cartId, slowChange)]);
+    const [first, second] = spans.toSorted((a, b) => a[0] - b[0]);
+    expect(second?.[0]).toBeGreaterThanOrEqual(first?.[1] ?? Number.POSITIVE_INFINITY);
   });
 
   it("tells a change whose turn does not come in time that the cart is busy, and skips it", async () => {

@@ -28,16 +28,20 @@ export class CartBusyError extends Error {
 }
 
 export interface CartLockTimes {
-  /** How long a turn lasts unless given back (a holder that died frees the cart after this). */
+  /**
+   * How long a turn lasts unless its holder renews it (every third of this while its change
+   * runs): a holder that died frees the cart after this at most.
+   */
   leaseMs: number;
-  /** How long a change may run; shorter than the lease, so it never outlives its turn. */
+  /** How long a change may run. */
   changeMs: number;
   /** How long a change waits for its turn before the shopper is told to try again. */
   waitMs: number;
 }
 
-// A Storefront call times out after 5 s; a change makes at most three (read, create, write).
-export const CART_LOCK_TIMES: CartLockTimes = { leaseMs: 20_000, changeMs: 15_000, waitMs: 15_000 };
+// A Storefront call times out after 5 s; a change makes at most three (read, create, write). A
+// crashed holder holds the cart up for the lease at most, within the 6 s a shopper waits.
+export const CART_LOCK_TIMES: CartLockTimes = { leaseMs: 5_000, changeMs: 15_000, waitMs: 15_000 };
 
 const FIRST_RETRY_MS = 5;
 const LONGEST_RETRY_MS = 100;
@@ -68,6 +72,45 @@ export function createCartLocks(
       })
       .returning({ holder: cartLocks.holder });
     return taken.length === 1;
+  }
+
+  /** Extends the holder's turn by a lease from now; false if the turn is no longer its own. */
+  async function renew(cartKey: string, holder: string): Promise<boolean> {
+    const renewed = await db
+      .update(cartLocks)
+      .set({ expiresAt: sql`now() + ${times.leaseMs}::integer * interval '1 millisecond'` })
+      .where(and(eq(cartLocks.cartKey, cartKey), eq(cartLocks.holder, holder)))
+      .returning({ holder: cartLocks.holder });
+    return renewed.length === 1;
+  }
+
+  /**
+   * Runs `change` in the holder's turn, renewing the turn while it runs. If the turn cannot be
+   * renewed (the database failed, or the turn lapsed to another change) the change is aborted, so
+   * it never runs beside another.
+   */
+  async function inTurn<T>(
+    cartKey: string,
+    holder: string,
+    change: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const lost = new AbortController();
+    const heartbeat = setInterval(() => {
+      renew(cartKey, holder).then(
+        (kept) => {
+          if (!kept) lost.abort(new CartBusyError(`Cart ${cartKey}: the turn was lost`));
+        },
+        (error: unknown) => {
+          logger.warn({ err: error }, "a cart's turn could not be renewed; stopping the change");
+          lost.abort(error);
+        },
+      );
+    }, times.leaseMs / 3);
+    try {
+      return await change(AbortSignal.any([AbortSignal.timeout(times.changeMs), lost.signal]));
+    } finally {
+      clearInterval(heartbeat);
+    }
   }
 
   async function giveBack(cartKey: string, holder: string) {
@@ -128,7 +171,7 @@ export function createCartLocks(
         }
         if (!held) throw new CartBusyError(`Cart ${cartKey} stayed busy`);
         try {
-          return await change(AbortSignal.timeout(times.changeMs));
+          return await inTurn(cartKey, holder, change);
         } finally {
           await giveBack(cartKey, holder);
         }

@@ -1,10 +1,10 @@
-import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app";
 import { appEntryOf } from "./app-build";
 import { readConfig, testControlsEnabled } from "./config";
 import { createEmulators } from "./emulators";
+import { createHttpServer } from "./http-server";
 import { createLogger } from "./logger";
 import { openStores } from "./stores";
 
@@ -26,7 +26,7 @@ const app = createApp({
   viteMiddleware: vite.middlewares,
   build: loadBuild,
 });
-createServer(app).listen(config.port, config.host, async () => {
+createHttpServer(app).listen(config.port, config.host, async () => {
   console.warn(`Lagoon (development) on ${config.publicUrl}`);
   // The mail outbox is delivered by the first build's entry for the life of the dev server.
   appEntryOf(await loadBuild()).startMailDelivery(stores);

@@ -61,6 +61,22 @@ describe("a staff decision link", () => {
     expect(await textOf(decided)).toContain(`${number} is now ${status}.`);
   });
 
+  it("is refused when signed with the secret the source used to publish (issue 28)", async () => {
+    const { config, database } = shop.stores;
+    const { order } = await submitPurchaseOrder(database.db, orderInput(), {
+      staffEmail: config.staffEmail,
+      publicUrl: shop.origin,
+      secret: config.sessionSecret,
+    });
+    const forged = createDecisionToken(
+      { order: order.id, decision: "approve", staff: config.staffEmail },
+      "lagoon-embedded-development-secret",
+    );
+    const answer = await press(`${shop.origin}/purchase-orders/decision?token=${forged}`);
+    expect(answer.status).toBe(400);
+    expect(await textOf(answer)).toContain("This link is not valid");
+  });
+
   it("answers 409 when the order was already decided", async () => {
     const { number, link } = await orderWithLink("approve");
     expect((await press(link)).status).toBe(200);

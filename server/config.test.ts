@@ -136,6 +136,18 @@ describe("readConfig", () => {
     expect(() => readConfig({ LAGOON_PAGE_CACHE: "OFF" })).toThrow(/LAGOON_PAGE_CACHE/);
   });
 
+  it("opens the emulators' private pages to all only with LAGOON_DEMO_PUBLIC=1", () => {
+    const dataDir = newDataDir();
+    expect(readConfig({ LAGOON_DATA_DIR: dataDir }).demoPublic).toBe(false);
+    expect(readConfig({ LAGOON_DATA_DIR: dataDir, LAGOON_DEMO_PUBLIC: "0" }).demoPublic).toBe(
+      false,
+    );
+    expect(readConfig({ LAGOON_DATA_DIR: dataDir, LAGOON_DEMO_PUBLIC: "1" }).demoPublic).toBe(true);
+    expect(() => readConfig({ LAGOON_DATA_DIR: dataDir, LAGOON_DEMO_PUBLIC: "yes" })).toThrow(
+      /LAGOON_DEMO_PUBLIC/,
+    );
+  });
+
   it("mounts the emulators' test controls only when LAGOON_TEST_CONTROLS=1", () => {
     expect(testControlsEnabled({})).toBe(false);
     expect(testControlsEnabled({ LAGOON_TEST_CONTROLS: "true" })).toBe(false);

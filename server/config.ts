@@ -64,6 +64,9 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optional.pipe(z.email("must be an email address").optional()),
   SHOPIFY_ADMIN_API_TOKEN: optional,
+  LAGOON_DEMO_PUBLIC: optional.pipe(
+    z.enum(["0", "1"], "must be 1 (the emulators' private pages open to all) or 0").optional(),
+  ),
   LAGOON_PAGE_CACHE: optional.pipe(
     z.enum(["on", "off"], "must be on or off (off serves every page rendered)").optional(),
   ),
@@ -78,6 +81,12 @@ export interface ServerConfig extends Config {
    * so that every page is rendered (benchmarks, debugging).
    */
   pageCache: boolean;
+  /**
+   * LAGOON_DEMO_PUBLIC=1: the emulators' private pages and APIs (the mail inbox, newsletter
+   * members, draft orders, test controls) answer every client, not only this machine
+   * (decision 010).
+   */
+  demoPublic: boolean;
 }
 
 export class ConfigError extends Error {
@@ -229,6 +238,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
           { mode: "embedded", apiKey: "lagoon-embedded-newsletter-key", audienceId: "lagoon-demo" },
     emulatorFaults,
     pageCache: env.LAGOON_PAGE_CACHE !== "off",
+    demoPublic: env.LAGOON_DEMO_PUBLIC === "1",
   };
 }
 

@@ -19,6 +19,7 @@ const emulators = await createEmulators(config, {
   database: stores.database.db,
   signIn: appEntryOf(await loadBuild()).oidcSettings(config),
   testControls: testControlsEnabled(),
+  logger,
 });
 const app = createApp({
   stores,

@@ -1,5 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, isFullyEmbedded, readConfig, testControlsEnabled } from "./config";
+
+const dataDirs: string[] = [];
+/** A data directory of the test's own, as LAGOON_DATA_DIR names it. */
+function newDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "lagoon-config-"));
+  dataDirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("readConfig", () => {
   it("starts fully embedded with no credentials", () => {
@@ -69,6 +83,50 @@ describe("readConfig", () => {
     ).toBe("connected");
   });
 
+  it("makes a random session secret when none is set, and keeps it in the data directory", () => {
+    const dataDir = newDataDir();
+    const first = readConfig({ NODE_ENV: "production", LAGOON_DATA_DIR: dataDir });
+    // The secret the embedded shop used to fall back on was published in its source.
+    expect(first.sessionSecret).not.toBe("lagoon-embedded-development-secret");
+    expect(Buffer.from(first.sessionSecret, "base64url").length).toBeGreaterThanOrEqual(32);
+    // A restart keeps it, so sessions and decision links outlive it.
+    expect(readConfig({ LAGOON_DATA_DIR: dataDir }).sessionSecret).toBe(first.sessionSecret);
+    const [file] = readdirSync(dataDir);
+    expect(statSync(path.join(dataDir, file as string)).mode & 0o077).toBe(0);
+    // Another shop's data directory, another secret.
+    expect(readConfig({ LAGOON_DATA_DIR: newDataDir() }).sessionSecret).not.toBe(
+      first.sessionSecret,
+    );
+  });
+
+  it("uses SESSION_SECRET when it is set, and writes nothing", () => {
+    const dataDir = newDataDir();
+    const config = readConfig({ SESSION_SECRET: "s".repeat(32), LAGOON_DATA_DIR: dataDir });
+    expect(config.sessionSecret).toBe("s".repeat(32));
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it("refuses a kept session secret it cannot use, naming the file", () => {
+    const dataDir = newDataDir();
+    readConfig({ LAGOON_DATA_DIR: dataDir });
+    const [file] = readdirSync(dataDir);
+    writeFileSync(path.join(dataDir, file as string), "\n");
+    expect(() => readConfig({ LAGOON_DATA_DIR: dataDir })).toThrow(ConfigError);
+    expect(() => readConfig({ LAGOON_DATA_DIR: dataDir })).toThrow(file as string);
+  });
+
+  it("signs the embedded Shopify webhooks with a secret nobody else knows", () => {
+    const first = readConfig({ LAGOON_DATA_DIR: newDataDir() }).storefront.webhookSecret;
+    const second = readConfig({ LAGOON_DATA_DIR: newDataDir() }).storefront.webhookSecret;
+    expect(first).toBeDefined();
+    expect(first).not.toBe("lagoon-embedded-shopify-webhook-secret");
+    expect(first).not.toBe(second);
+    expect(
+      readConfig({ LAGOON_DATA_DIR: newDataDir(), SHOPIFY_WEBHOOK_SECRET: "set" }).storefront
+        .webhookSecret,
+    ).toBe("set");
+  });
+
   it("keeps the page cache on unless LAGOON_PAGE_CACHE=off, and refuses any other value", () => {
     expect(readConfig({}).pageCache).toBe(true);
     expect(readConfig({ LAGOON_PAGE_CACHE: "" }).pageCache).toBe(true);
@@ -76,6 +134,18 @@ describe("readConfig", () => {
     expect(readConfig({ LAGOON_PAGE_CACHE: "off" }).pageCache).toBe(false);
     expect(() => readConfig({ LAGOON_PAGE_CACHE: "false" })).toThrow(ConfigError);
     expect(() => readConfig({ LAGOON_PAGE_CACHE: "OFF" })).toThrow(/LAGOON_PAGE_CACHE/);
+  });
+
+  it("opens the emulators' private pages to all only with LAGOON_DEMO_PUBLIC=1", () => {
+    const dataDir = newDataDir();
+    expect(readConfig({ LAGOON_DATA_DIR: dataDir }).demoPublic).toBe(false);
+    expect(readConfig({ LAGOON_DATA_DIR: dataDir, LAGOON_DEMO_PUBLIC: "0" }).demoPublic).toBe(
+      false,
+    );
+    expect(readConfig({ LAGOON_DATA_DIR: dataDir, LAGOON_DEMO_PUBLIC: "1" }).demoPublic).toBe(true);
+    expect(() => readConfig({ LAGOON_DATA_DIR: dataDir, LAGOON_DEMO_PUBLIC: "yes" })).toThrow(
+      /LAGOON_DEMO_PUBLIC/,
+    );
   });
 
   it("mounts the emulators' test controls only when LAGOON_TEST_CONTROLS=1", () => {

@@ -1,6 +1,8 @@
+import { hkdfSync } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import type { Config } from "../app/lib/config";
+import { StoredSecretError, storedSessionSecret } from "./session-secret";
 
 export type { Config };
 
@@ -62,15 +64,15 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optional.pipe(z.email("must be an email address").optional()),
   SHOPIFY_ADMIN_API_TOKEN: optional,
+  LAGOON_DEMO_PUBLIC: optional.pipe(
+    z.enum(["0", "1"], "must be 1 (the emulators' private pages open to all) or 0").optional(),
+  ),
   LAGOON_PAGE_CACHE: optional.pipe(
     z.enum(["on", "off"], "must be on or off (off serves every page rendered)").optional(),
   ),
 });
 
 type Env = z.infer<typeof EnvSchema>;
-
-/** The storefront emulator signs its webhooks with this when no secret is set (embedded only). */
-export const EMBEDDED_SHOPIFY_WEBHOOK_SECRET = "lagoon-embedded-shopify-webhook-secret";
 
 /** The settings only the server reads, besides those it hands to the app. */
 export interface ServerConfig extends Config {
@@ -79,6 +81,12 @@ export interface ServerConfig extends Config {
    * so that every page is rendered (benchmarks, debugging).
    */
   pageCache: boolean;
+  /**
+   * LAGOON_DEMO_PUBLIC=1: the emulators' private pages and APIs (the mail inbox, newsletter
+   * members, draft orders, test controls) answer every client, not only this machine
+   * (decision 010).
+   */
+  demoPublic: boolean;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +107,29 @@ function upstream<Keys extends keyof Env>(
       .filter((key) => !missing.includes(key))
       .join(", ")} to use the embedded emulator.`,
   );
+}
+
+/**
+ * Without SESSION_SECRET, a secret made for this shop and kept in its data directory: a default
+ * written in the source would let anyone sign sessions and staff decision links (issue 28).
+ */
+function sessionSecretKeptIn(dataDir: string): string {
+  try {
+    return storedSessionSecret(dataDir);
+  } catch (error) {
+    if (error instanceof StoredSecretError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The storefront emulator signs its webhooks with this when SHOPIFY_WEBHOOK_SECRET is unset: a
+ * key of its own derived from the session secret, so only this shop's emulator can purge pages.
+ */
+function embeddedWebhookSecret(sessionSecret: string): string {
+  return Buffer.from(
+    hkdfSync("sha256", sessionSecret, "lagoon", "embedded Shopify webhooks", 32),
+  ).toString("base64url");
 }
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -126,6 +157,9 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     throw new ConfigError("SESSION_SECRET is required when the Customer Account API is connected.");
   }
 
+  const dataDir = path.resolve(env.LAGOON_DATA_DIR ?? ".data");
+  const sessionSecret = env.SESSION_SECRET ?? sessionSecretKeptIn(dataDir);
+
   let emulatorFaults: unknown;
   if (env.LAGOON_EMULATOR_FAULTS) {
     try {
@@ -140,9 +174,9 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     port: env.PORT,
     host: env.HOST,
     publicUrl: (env.LAGOON_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
-    dataDir: path.resolve(env.LAGOON_DATA_DIR ?? ".data"),
+    dataDir,
     logLevel: env.LOG_LEVEL,
-    sessionSecret: env.SESSION_SECRET ?? "lagoon-embedded-development-secret",
+    sessionSecret,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     gtmId: env.GTM_ID,
@@ -174,7 +208,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
         : {
             mode: "embedded",
             apiVersion: env.SHOPIFY_API_VERSION,
-            webhookSecret: env.SHOPIFY_WEBHOOK_SECRET ?? EMBEDDED_SHOPIFY_WEBHOOK_SECRET,
+            webhookSecret: env.SHOPIFY_WEBHOOK_SECRET ?? embeddedWebhookSecret(sessionSecret),
           },
     customerAccount:
       customerAccountMode === "connected"
@@ -204,6 +238,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
           { mode: "embedded", apiKey: "lagoon-embedded-newsletter-key", audienceId: "lagoon-demo" },
     emulatorFaults,
     pageCache: env.LAGOON_PAGE_CACHE !== "off",
+    demoPublic: env.LAGOON_DEMO_PUBLIC === "1",
   };
 }
 

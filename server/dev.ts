@@ -1,10 +1,10 @@
-import { createServer } from "node:http";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app";
 import { appEntryOf } from "./app-build";
 import { readConfig, testControlsEnabled } from "./config";
 import { createEmulators } from "./emulators";
+import { createHttpServer } from "./http-server";
 import { createLogger } from "./logger";
 import { openStores } from "./stores";
 
@@ -19,6 +19,7 @@ const emulators = await createEmulators(config, {
   database: stores.database.db,
   signIn: appEntryOf(await loadBuild()).oidcSettings(config),
   testControls: testControlsEnabled(),
+  logger,
 });
 const app = createApp({
   stores,
@@ -26,7 +27,7 @@ const app = createApp({
   viteMiddleware: vite.middlewares,
   build: loadBuild,
 });
-createServer(app).listen(config.port, config.host, async () => {
+createHttpServer(app).listen(config.port, config.host, async () => {
   console.warn(`Lagoon (development) on ${config.publicUrl}`);
   // The mail outbox is delivered by the first build's entry for the life of the dev server.
   appEntryOf(await loadBuild()).startMailDelivery(stores);

@@ -11,10 +11,11 @@ import { createMailEmulator } from "../emulators/mail";
 import { createNewsletterEmulator } from "../emulators/newsletter";
 import { createStorefrontEmulator } from "../emulators/storefront";
 import { checkoutCustomersOf } from "./checkout-customers";
-import type { Config } from "./config";
+import type { ServerConfig } from "./config";
 import type { Database } from "./db";
 import { createDatabaseCartStorage } from "./db/emulator-carts";
 import { createDatabaseCustomerStorage } from "./db/emulator-customers";
+import { privateToThisMachine } from "./emulator-access";
 import type { Logger } from "./logger";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,7 +29,7 @@ interface EmulatorFaults {
 }
 
 /** This server on loopback, whatever the public URL is: how one emulator reaches another. */
-function loopbackOrigin(config: Config): string {
+function loopbackOrigin(config: ServerConfig): string {
   const host = ["0.0.0.0", "::", ""].includes(config.host) ? "127.0.0.1" : config.host;
   return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
 }
@@ -41,16 +42,16 @@ export interface Emulators {
 
 /**
  * The one place that mounts the emulators, under `/_emulators/*`, for the upstreams that run
- * embedded. In connected mode an upstream's emulator is never mounted.
- */
-/**
+ * embedded. In connected mode an upstream's emulator is never mounted. Their private pages and
+ * APIs answer only this machine, unless `config.demoPublic` (decision 010).
+ *
  * `database` keeps the storefront emulator's carts and the customer-account emulator's customers
  * and orders (without it they live in memory); `signIn` is
  * the app's OAuth client, which the embedded identity provider must know; `testControls` mounts
  * the test suites' controls (see `testControlsEnabled`).
  */
 export async function createEmulators(
-  config: Config,
+  config: ServerConfig,
   deps: {
     database?: Database;
     signIn: CustomerAccountOidcSettings;
@@ -59,6 +60,13 @@ export async function createEmulators(
   },
 ): Promise<Emulators> {
   const router = Router();
+  if (config.demoPublic) {
+    deps.logger?.warn(
+      "LAGOON_DEMO_PUBLIC=1: the emulators' private pages (the mail inbox with staff approval links, newsletter members, draft orders) answer anyone who reaches this server",
+    );
+  } else {
+    router.use(privateToThisMachine);
+  }
   const faults = (config.emulatorFaults ?? {}) as EmulatorFaults;
   if (config.content.mode === "embedded") {
     router.use(

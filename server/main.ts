@@ -1,10 +1,10 @@
-import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createApp, requestListener } from "./app";
 import { appEntryOf, importBuild } from "./app-build";
 import { ConfigError, readConfig, testControlsEnabled } from "./config";
 import { createEmulators } from "./emulators";
+import { createHttpServer } from "./http-server";
 import { createLogger } from "./logger";
 import { closeStores, openStores } from "./stores";
 
@@ -42,8 +42,7 @@ async function main() {
     ready: () => accepting,
     testControls: testControlsEnabled(),
   });
-  const server = createServer(requestListener(app));
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(requestListener(app));
 
   let mail: { stop(): Promise<void> } | undefined;
   server.listen(config.port, config.host, () => {

@@ -24,7 +24,7 @@ export interface Config {
   admin: Upstream<{ storeDomain: string; accessToken: string }> | { mode: "off" };
   storefront: Upstream<{ storeDomain: string; publicToken: string; privateToken?: string }> & {
     apiVersion: string;
-    /** Signs Shopify's catalogue webhooks; embedded mode has the emulator's demo secret. */
+    /** Signs Shopify's catalogue webhooks; embedded, a key only the storefront emulator knows. */
     webhookSecret?: string;
   };
   customerAccount: Upstream<{ clientId: string; shopId: string }>;

@@ -1,16 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import { prismic } from "../lib/content/client.server";
 import { resolveDocumentPath } from "../lib/content/link-resolver";
-import {
-  clearPreviewCookie,
-  isPreviewToken,
-  previewCookie,
-  safeReturnPath,
-} from "../lib/content/preview.server";
+import { clearPreviewCookie, isPreviewToken, previewCookie } from "../lib/content/preview.server";
 import { isUpstreamFailure } from "../lib/content/reader.server";
 import { PREVIEW_PAGE_CACHE } from "../lib/http-cache";
 import { readPageForm } from "../lib/request-body.server";
 import { servicesContext } from "../lib/request-context.server";
+import { safeRedirectPath } from "../lib/safe-redirect";
 import type { Route } from "./+types/preview";
 
 type Problem = "incomplete" | "invalid" | "expired" | "missing-document";
@@ -74,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     throw error;
   }
-  throw redirect(safeReturnPath(path), {
+  throw redirect(safeRedirectPath(path), {
     headers: {
       ...noStore,
       "Set-Cookie": previewCookie(token, config.publicUrl.startsWith("https:")),
@@ -85,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The preview banner's "Exit preview": forget the session and show the published page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPageForm(request);
-  throw redirect(safeReturnPath(form.get("next")), {
+  throw redirect(safeRedirectPath(form.get("next")), {
     headers: {
       ...noStore,
       "Set-Cookie": clearPreviewCookie(

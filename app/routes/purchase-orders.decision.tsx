@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatMoney } from "../components/product/money";
 import { adminApi, createDraftOrder } from "../lib/commercial/draft-orders.server";
 import { type PurchaseOrder, STATUS_LABELS } from "../lib/commercial/purchase-order";
@@ -71,7 +71,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       draft = "failed";
     }
   }
-  return data<PageData>({ state: "decided", order, draft }, { headers: PRIVATE });
+  // The status is set: the route's loader runs again after the action, finds the order decided
+  // (by this very request) and answers 409, which would otherwise become the page's status.
+  return data<PageData>({ state: "decided", order, draft }, { status: 200, headers: PRIVATE });
+}
+
+/** In the browser, the decision just made is the page: asking the loader again only says so. */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return (actionResult as PageData | undefined)?.state === "decided"
+    ? false
+    : defaultShouldRevalidate;
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>

@@ -17,9 +17,13 @@ interface EmulatedMail {
 }
 
 // Each test writes from an address of its own (the server trusts X-Forwarded-For from loopback),
-// so the per-visitor limit never couples tests or repeated runs against a reused server.
+// so the per-visitor limit never couples tests or repeated runs against a reused server. Only the
+// page poses as that visitor: the staff's mail is read as the operator, on the shop's machine
+// (decision 010).
 const visitorIp = () => `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
-test.use({ extraHTTPHeaders: { "X-Forwarded-For": visitorIp() } });
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": visitorIp() });
+});
 
 // The browser logs the form's answers with mistakes (400).
 test.use({ allowConsoleError: /status of 400 / });

@@ -1,4 +1,3 @@
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +9,7 @@ import { openSharedCache } from "../../server/cache";
 import { readConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
 import { createEmulators } from "../../server/emulators";
+import { createHttpServer } from "../../server/http-server";
 import { createLogger } from "../../server/logger";
 import { createPageCache } from "../../server/page-cache";
 import { closeStores, type ServerStores } from "../../server/stores";
@@ -52,8 +52,7 @@ export async function startBuiltShop({
   if (process.env.NODE_ENV !== "production") {
     throw new Error("The built shop runs with NODE_ENV=production (see vitest.http.config.ts).");
   }
-  const server = createServer();
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

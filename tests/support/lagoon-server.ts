@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import express from "express";
@@ -37,6 +38,18 @@ export async function loadAppBuild(): Promise<ServerBuild> {
 export async function closeAppBuild(): Promise<void> {
   await vite?.close();
   vite = undefined;
+}
+
+/**
+ * A shopper on another machine, for tests of what the shop answers from elsewhere: connections
+ * made from `connectFrom` (a loopback address of its own; `new Agent({ localAddress })`) reach
+ * the shop as if from `seenAs`. The peer address is all that differs: no header is involved.
+ */
+export const ANOTHER_MACHINE = { connectFrom: "127.0.0.2", seenAs: "198.51.100.7" } as const;
+
+function standInForAnotherMachine(socket: Socket): void {
+  if (socket.remoteAddress !== ANOTHER_MACHINE.connectFrom) return;
+  Object.defineProperty(socket, "remoteAddress", { value: ANOTHER_MACHINE.seenAs });
 }
 
 export interface LagoonInstance {
@@ -105,7 +118,10 @@ export async function startLagoon({
   });
   // As the server's listener would: the page cache first, then the app.
   const listener = requestListener(app);
-  outer.use((req, res) => listener(req, res));
+  outer.use((req, res) => {
+    standInForAnotherMachine(req.socket);
+    listener(req, res);
+  });
   return {
     origin,
     stores,

@@ -4,7 +4,6 @@ import {
   isPreviewToken,
   previewCookie,
   readPreviewToken,
-  safeReturnPath,
 } from "./preview.server";
 
 describe("preview tokens and cookies", () => {
@@ -29,19 +28,5 @@ describe("preview tokens and cookies", () => {
       `io.prismic.preview=${token}; Path=/; SameSite=Lax; Secure`,
     );
     expect(clearPreviewCookie(false)).toBe("io.prismic.preview=; Path=/; Max-Age=0; SameSite=Lax");
-  });
-
-  it("only return to paths on this site", () => {
-    expect(safeReturnPath("/news/winter-spa-care?x=1")).toBe("/news/winter-spa-care?x=1");
-    for (const unsafe of [
-      "//evil.example",
-      "https://evil.example",
-      "/\\evil",
-      "/a\r\nSet-Cookie: x",
-      null,
-      7,
-    ]) {
-      expect(safeReturnPath(unsafe)).toBe("/");
-    }
   });
 });

@@ -1,5 +1,4 @@
 import { cookie } from "@prismicio/client";
-import { safeRedirectPath } from "../safe-redirect";
 
 /** Prismic's own cookie name: its toolbar and `enableAutoPreviewsFromReq` both read it. */
 export const PREVIEW_COOKIE = cookie.preview;
@@ -41,6 +40,3 @@ export function previewCookie(token: string, secure: boolean): string {
 export function clearPreviewCookie(secure: boolean): string {
   return `${PREVIEW_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
-
-/** Only paths on this site, so the exit form cannot be turned into an open redirect. */
-export const safeReturnPath = (value: unknown): string => safeRedirectPath(value);

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { untilAborted } from "../abort";
 import type { AppContext } from "../context.server";
 import { PREVIEW_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../http-cache";
+import { safeRedirectPath } from "../safe-redirect";
 import {
   type ContentClient,
   createPreviewClient,
@@ -80,7 +81,7 @@ export function contentReader(
       if (request.signal.aborted) throw data(null, { status: 503 });
       if (previewing && error instanceof prismic.PreviewTokenExpiredError) {
         // An ended preview session: back to the published page, without the stale cookie.
-        throw redirect(page.pathname + page.search, {
+        throw redirect(safeRedirectPath(page.pathname + page.search), {
           headers: {
             "Set-Cookie": clearPreviewCookie(config.publicUrl.startsWith("https:")),
             "Cache-Control": PREVIEW_PAGE_CACHE,

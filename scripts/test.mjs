@@ -14,35 +14,26 @@ if (major < 22 || (major === 22 && minor < 22)) {
 const REPORTS = ".reports";
 mkdirSync(REPORTS, { recursive: true });
 
+/** A Vitest run's reporters: the console, its JSON report, its flaky tests (<name>-flaky.json). */
+const vitestReports = (name) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${REPORTS}/${name}.json`,
+  "--reporter=./scripts/vitest-flaky-reporter.mjs",
+  `--outputFile.flaky=${REPORTS}/${name}-flaky.json`,
+];
+
 // `npm test`: every check in order, stopping at the first failure.
 const steps = [
   ["type check", "npm", ["run", "typecheck"]],
   ["lint", "npm", ["run", "lint"]],
-  [
-    "unit and integration tests",
-    "npx",
-    [
-      "vitest",
-      "run",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${REPORTS}/vitest.json`,
-    ],
-  ],
+  ["unit and integration tests", "npx", ["vitest", "run", ...vitestReports("vitest")]],
   ["production build", "npm", ["run", "build"]],
   ["JavaScript budget", "node", ["scripts/size.mjs", "--check"]],
   [
-    "fuzz and fault suites against the build",
+    "fuzz, fault and shutdown suites against the build",
     "npx",
-    [
-      "vitest",
-      "run",
-      "--config",
-      "vitest.http.config.ts",
-      "--reporter=default",
-      "--reporter=json",
-      `--outputFile.json=${REPORTS}/vitest-http.json`,
-    ],
+    ["vitest", "run", "--config", "vitest.http.config.ts", ...vitestReports("vitest-http")],
   ],
   ["end-to-end tests", "npx", ["playwright", "test"]],
 ];
@@ -70,24 +61,35 @@ for (const [name, command, args] of steps) {
   console.log(`✔ ${name} (${seconds} s)`);
 }
 
-// One closing line over both test runners, for people and CI alike.
+// The closing lines over the three test runs, for people and CI alike.
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
-const vitest = read(`${REPORTS}/vitest.json`);
-const vitestHttp = read(`${REPORTS}/vitest-http.json`);
-const playwright = read(`${REPORTS}/playwright.json`);
-const flaky = playwright?.stats?.flaky ?? 0;
-const passed =
-  (vitest?.numPassedTests ?? 0) +
-  (vitestHttp?.numPassedTests ?? 0) +
-  (playwright?.stats?.expected ?? 0);
+/** A Vitest run's counts; it counts a test that passed only on a retry (flaky) as passed. */
+const vitestCounts = (name) => {
+  const report = read(`${REPORTS}/${name}.json`);
+  const flaky = read(`${REPORTS}/${name}-flaky.json`)?.flaky.length ?? 0;
+  return {
+    passed: (report?.numPassedTests ?? 0) - flaky,
+    failed: report?.numFailedTests ?? 0,
+    flaky,
+  };
+};
+const playwright = read(`${REPORTS}/playwright.json`)?.stats;
+const runs = [
+  ["unit and integration", vitestCounts("vitest")],
+  ["fuzz, faults, shutdown", vitestCounts("vitest-http")],
+  [
+    "end-to-end",
+    {
+      passed: playwright?.expected ?? 0,
+      failed: playwright?.unexpected ?? 0,
+      flaky: playwright?.flaky ?? 0,
+    },
+  ],
+];
+const total = (key) => runs.reduce((sum, [, counts]) => sum + counts[key], 0);
+const flakyRuns = runs.map(([run, { flaky }]) => `${run} ${flaky}`).join(", ");
+console.log(`\nflaky, passed only on a retry: ${flakyRuns}`);
 // A test that passed only on its retry counts as failed: it found a fault.
-const failed =
-  (vitest?.numFailedTests ?? 0) +
-  (vitestHttp?.numFailedTests ?? 0) +
-  (playwright?.stats?.unexpected ?? 0) +
-  flaky;
-if (flaky > 0)
-  console.log(
-    `\n${flaky} end-to-end test(s) passed only on their retry (flaky, counted as failed).`,
-  );
-console.log(`\n${passed} passed, ${failed} failed`);
+const failed = total("failed") + total("flaky");
+console.log(`${total("passed")} passed, ${failed} failed`);
+if (failed > 0) process.exit(1);

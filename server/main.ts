@@ -43,6 +43,14 @@ async function main() {
     testControls: testControlsEnabled(),
   });
   const server = createHttpServer(requestListener(app));
+  // close() ends the connections that are idle when it is called; a keep-alive connection whose
+  // answer was still on its way would stay open until its keep-alive ran out, past the grace
+  // period. Once stopping, each connection is closed as soon as its answer is sent.
+  server.on("request", (_req, res) => {
+    res.on("finish", () => {
+      if (!accepting) setImmediate(() => server.closeIdleConnections());
+    });
+  });
 
   let mail: { stop(): Promise<void> } | undefined;
   server.listen(config.port, config.host, () => {

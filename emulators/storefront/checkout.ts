@@ -11,8 +11,13 @@ import {
   type SummaryLine,
 } from "./checkout-page";
 import { checkoutPath, toCartNode } from "./resolvers/cart";
-import { parseGid, type StorefrontStore } from "./store";
-import { inventoryLevelPayload, productPayload, type WebhookSender } from "./webhooks";
+import type { StorefrontStore } from "./store";
+import {
+  inventoryLevelPayload,
+  locationIdOf,
+  productPayload,
+  type WebhookSender,
+} from "./webhooks";
 
 // The hosted checkout in embedded mode (ARCHITECTURE: "Hosted checkout in embedded mode"): the
 // cart's checkoutUrl opens this page; placing the order records it (on the customer's account
@@ -211,7 +216,7 @@ export function createCheckout(options: {
     );
     const { webhooks } = options;
     if (!webhooks) return;
-    const locationId = Number(parseGid(store.catalog.locations[0]?.id ?? "")?.id ?? 0);
+    const locationId = locationIdOf(store.catalog);
     const products = new Set(taken.map((variant) => variant.product));
     for (const variant of taken) {
       void webhooks.send("inventory_levels/update", inventoryLevelPayload(variant, locationId));

@@ -7,9 +7,18 @@ import { loadCatalog } from "./catalog";
 import { type CheckoutCustomers, createCheckout } from "./checkout";
 import { createGraphqlEndpoint, type EmulatorStats } from "./graphql-endpoint";
 import { renderCollectionImage, renderProductImage } from "./images";
+import type { CatalogStore } from "./nodes";
 import { storefrontSchema } from "./schema";
 import { createCatalogStore, type StorefrontStore } from "./store";
-import { createWebhookSender, type WebhookTarget } from "./webhooks";
+import {
+  collectionPayload,
+  createWebhookSender,
+  inventoryLevelPayload,
+  locationIdOf,
+  productDeletePayload,
+  productPayload,
+  type WebhookTarget,
+} from "./webhooks";
 
 // A stand-in for Shopify's Storefront API, mounted by the server at /_emulators/storefront in
 // embedded mode. The app reaches it exactly as it reaches Shopify (storeDomain
@@ -33,9 +42,10 @@ export interface StorefrontEmulatorOptions {
   /** The customer-account emulator, so a signed-in shopper's order lands on their account. */
   customers?: CheckoutCustomers;
   /**
-   * Test controls: `_stats`, `_faults/cart`, and faults asked for per request (X-Emulator-Fault,
-   * ?emulator_fault=). Off unless a test suite turns them on (LAGOON_TEST_CONTROLS=1), so a shop
-   * serving in embedded mode cannot be slowed or broken by a visitor.
+   * Test controls: `_stats`, `_faults/cart`, `_catalog` (a merchant's edits), and faults asked
+   * for per request (X-Emulator-Fault, ?emulator_fault=). Off unless a test suite turns them on
+   * (LAGOON_TEST_CONTROLS=1), so a shop serving in embedded mode cannot be slowed, broken or
+   * changed by a visitor.
    */
   testControls?: boolean;
   /** Where Shopify's catalogue webhooks go (the app's endpoint and its secret); none if unset. */
@@ -104,7 +114,10 @@ export function createStorefrontEmulator(options: StorefrontEmulatorOptions): Ro
 
   router.use(createAdminEmulator().router);
 
-  if (options.testControls) mountTestControls(router, stats, cartFaults);
+  if (options.testControls) {
+    mountTestControls(router, stats, cartFaults);
+    mountCatalogEdits(router, catalog);
+  }
 
   const webhooks = options.webhooks
     ? createWebhookSender(
@@ -197,6 +210,61 @@ function mountTestControls(
     const token = typeof cartId === "string" ? parseCartGid(cartId)?.token : undefined;
     if (token) cartFaults.delete(token);
     response.status(204).end();
+  });
+}
+
+const RenameSchema = z.object({ title: z.string().trim().min(1).max(255) });
+const StockSchema = z.object({
+  variantId: z.string().min(1),
+  available: z.number().int().min(0),
+});
+
+/**
+ * A merchant's edits in Shopify admin, for tests of what the shop shows after them. Each changes
+ * the catalogue alone and answers with the webhook Shopify would send for it
+ * (`{ topic, payload }`): the test delivers it, so it can look at the shop before and after.
+ */
+function mountCatalogEdits(router: Router, catalog: CatalogStore): void {
+  const body = express.json({ limit: "10kb" });
+  const badRequest = (response: express.Response, message: string) =>
+    response.status(400).json({ errors: [{ message }] });
+  const notFound = (response: express.Response) =>
+    response.status(404).json({ errors: [{ message: "Not found" }] });
+
+  router.patch("/_catalog/products/:handle", body, (request, response) => {
+    const edit = RenameSchema.safeParse(request.body);
+    if (!edit.success) return badRequest(response, "Send { title }");
+    const product = catalog.renameProduct(request.params.handle, edit.data.title);
+    if (!product) return notFound(response);
+    response.json({ topic: "products/update", payload: productPayload(product) });
+  });
+  router.delete("/_catalog/products/:handle", (request, response) => {
+    const product = catalog.deleteProduct(request.params.handle);
+    if (!product) return notFound(response);
+    response.json({ topic: "products/delete", payload: productDeletePayload(product) });
+  });
+  router.patch("/_catalog/collections/:handle", body, (request, response) => {
+    const edit = RenameSchema.safeParse(request.body);
+    if (!edit.success) return badRequest(response, "Send { title }");
+    const collection = catalog.renameCollection(request.params.handle, edit.data.title);
+    if (!collection) return notFound(response);
+    response.json({ topic: "collections/update", payload: collectionPayload(collection) });
+  });
+  router.put("/_catalog/stock", body, (request, response) => {
+    const edit = StockSchema.safeParse(request.body);
+    if (!edit.success) return badRequest(response, "Send { variantId, available }");
+    const variant = catalog.node(edit.data.variantId);
+    const current = variant?.__typename === "ProductVariant" ? variant.quantityAvailable : null;
+    // Stock that is not tracked has no level to set.
+    const changed =
+      current === null
+        ? undefined
+        : catalog.reduceStock(edit.data.variantId, current - edit.data.available);
+    if (!changed) return notFound(response);
+    response.json({
+      topic: "inventory_levels/update",
+      payload: inventoryLevelPayload(changed, locationIdOf(catalog)),
+    });
   });
 }
 

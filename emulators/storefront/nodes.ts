@@ -196,4 +196,10 @@ export interface CatalogStore {
    * the variant, or undefined when its stock is not tracked.
    */
   reduceStock(variantId: string, quantity: number): VariantNode | undefined;
+  /** A merchant renames a product in Shopify admin; the product, or undefined if unknown. */
+  renameProduct(handle: string, title: string): ProductNode | undefined;
+  /** A merchant deletes a product: gone from every query, collection and search. */
+  deleteProduct(handle: string): ProductNode | undefined;
+  /** A merchant renames a collection in Shopify admin; the collection, or undefined if unknown. */
+  renameCollection(handle: string, title: string): CollectionNode | undefined;
 }

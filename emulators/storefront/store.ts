@@ -325,6 +325,32 @@ export function createCatalogStore(catalog: Catalog): CatalogStore {
       summariseStock(variant.product);
       return variant;
     },
+    renameProduct(handle, title) {
+      const product = productsByHandle.get(handle);
+      if (!product) return undefined;
+      product.title = title;
+      product.updatedAt = new Date().toISOString();
+      return product;
+    },
+    deleteProduct(handle) {
+      const product = productsByHandle.get(handle);
+      if (!product) return undefined;
+      productsByHandle.delete(handle);
+      products.splice(products.indexOf(product), 1);
+      byGid.delete(product.id);
+      for (const variant of product.variants) byGid.delete(variant.id);
+      for (const collection of product.collectionList) {
+        collection.productList = collection.productList.filter((listed) => listed !== product);
+      }
+      return product;
+    },
+    renameCollection(handle, title) {
+      const collection = collectionsByHandle.get(handle);
+      if (!collection) return undefined;
+      collection.title = title;
+      collection.updatedAt = new Date().toISOString();
+      return collection;
+    },
     shop,
     locations,
     products,

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import type { ProductNode, VariantNode } from "./nodes";
+import type { CatalogStore, CollectionNode, ProductNode, VariantNode } from "./nodes";
 import { parseGid } from "./store";
 
 // Shopify's catalogue webhooks, as the emulator's data changes (a checkout takes stock): a JSON
@@ -62,6 +62,10 @@ export function createWebhookSender(
 
 const numericId = (gid: string) => Number(parseGid(gid)?.id ?? 0);
 
+/** The location whose stock levels the webhooks report: the shop's first. */
+export const locationIdOf = (catalog: CatalogStore) =>
+  Number(parseGid(catalog.locations[0]?.id ?? "")?.id ?? 0);
+
 /** `inventory_levels/update`: the level of one variant's inventory item at the shop. */
 export function inventoryLevelPayload(variant: VariantNode, locationId: number) {
   return {
@@ -89,5 +93,22 @@ export function productPayload(product: ProductNode) {
       inventory_quantity: variant.quantityAvailable ?? 0,
       inventory_policy: variant.inventoryPolicy,
     })),
+  };
+}
+
+/** `products/delete`: Shopify sends the deleted product's id alone. */
+export function productDeletePayload(product: ProductNode) {
+  return { id: product.numericId };
+}
+
+/** `collections/update`: the collection as Shopify's REST payload has it (what matters). */
+export function collectionPayload(collection: CollectionNode) {
+  return {
+    id: collection.numericId,
+    handle: collection.handle,
+    title: collection.title,
+    body_html: collection.descriptionHtml,
+    updated_at: collection.updatedAt,
+    admin_graphql_api_id: collection.id,
   };
 }

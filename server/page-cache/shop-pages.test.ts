@@ -11,6 +11,12 @@ import {
   startLagoon,
 } from "../../tests/support/lagoon-server";
 import { REDIS_TEST_URL, redisAvailable, requireServiceInCi } from "../../tests/support/services";
+import {
+  addToCartOverHttp,
+  DEMO_CUSTOMERS,
+  shopCookies,
+  signInOverHttp,
+} from "../../tests/support/shopper";
 
 // Decision 006 against the whole shop over HTTP: what visitors with a session, a cart or a
 // preview see never reaches anonymous visitors, and Shopify's webhooks purge what they touch.
@@ -19,6 +25,7 @@ const PRODUCT = "/store/products/davey-silensorpro-sls-pool-pump";
 const OTHER_PRODUCT = "/store/products/astral-ctx-pool-pump";
 const COLLECTION = "/store/collections/pumps";
 const PUMP_VARIANT = "gid://shopify/ProductVariant/47100001";
+const STRIPS_VARIANT = "gid://shopify/ProductVariant/47100057";
 const ARTICLE = "/news/winter-spa-care";
 const draftId = JSON.parse(
   readFileSync("content/drafts/news_blog_page/winter-spa-care.json", "utf8"),
@@ -121,6 +128,180 @@ describe("anonymous visitors and personal pages", () => {
         expect(html, path).not.toContain("Winter spa care: seven habits");
       }
     }
+  });
+
+  it("renders a page again from the catalogue data the first render kept", async () => {
+    const { origin } = shop;
+    const path = "/store/products/aquachek-salt-test-strips";
+    const productReads = async () => {
+      const stats = (await (await fetch(`${origin}/_emulators/storefront/_stats`)).json()) as {
+        byOperation: Record<string, number>;
+      };
+      return stats.byOperation.Product ?? 0;
+    };
+    const before = await productReads();
+    const first = await get(origin, path);
+    expect(first.status).toBe("MISS");
+    const afterFirst = await productReads();
+    expect(afterFirst).toBeGreaterThan(before);
+    // A shopper with a cart never gets the stored page: theirs is rendered, from the kept data.
+    const shopper = await addToCartOverHttp(origin, new CookieJar(), PUMP_VARIANT);
+    const rendered = await get(origin, path, { cookie: shopper.header() });
+    expect(rendered.status).toBe("BYPASS");
+    expect(rendered.html).toContain("AquaChek Salt Test Strips</h1>");
+    expect(await productReads()).toBe(afterFirst);
+  });
+});
+
+describe("visitors side by side", () => {
+  let shop: LagoonInstance;
+  beforeAll(async () => {
+    shop = await startLagoon({ build });
+  }, 60_000);
+  afterAll(() => shop?.close());
+
+  interface Visitor {
+    name: string;
+    cookie?: string;
+    signedIn: boolean;
+    /** The cart button's label, and the cart's quantity in React Router's data. */
+    cart: string;
+    quantity: number | null;
+  }
+  interface Visit {
+    visitor: Visitor;
+    path: string;
+    cache: string | null;
+    body: string;
+    nonce: string | undefined;
+    cartLines: string[];
+    uuids: string[];
+  }
+
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+  const CART_LINE = /gid:\/\/shopify\/CartLine\/[\w-]+(?:\?cart=[\w-]+)?/g;
+
+  async function visit(visitor: Visitor, path: string): Promise<Visit> {
+    const response = await fetch(`${shop.origin}${path}`, {
+      headers: visitor.cookie ? { cookie: visitor.cookie } : {},
+      redirect: "manual",
+    });
+    const body = await response.text();
+    expect(response.status, `${visitor.name} ${path}`).toBe(200);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    return {
+      visitor,
+      path,
+      cache: response.headers.get("x-lagoon-cache"),
+      body,
+      nonce: path.endsWith(".data") ? undefined : /'nonce-([^']+)'/.exec(policy)?.[1],
+      cartLines: [...new Set([...body.matchAll(CART_LINE)].map(([line]) => line))],
+      uuids: [...new Set([...body.matchAll(UUID)].map(([uuid]) => uuid))],
+    };
+  }
+
+  /** Whether the page shows `visitor`'s sign-in state and cart. */
+  function shows(seen: Visit, visitor: Visitor): boolean {
+    const { body } = seen;
+    if (seen.path.endsWith(".data")) {
+      return (
+        body.includes(`"signedIn",${visitor.signedIn}`) &&
+        (visitor.quantity === null
+          ? !body.includes('"totalQuantity"')
+          : body.includes(`"totalQuantity",${visitor.quantity},`))
+      );
+    }
+    return (
+      body.includes(visitor.signedIn ? "<span>My Account</span>" : "<span>Sign In</span>") &&
+      body.includes(`aria-label="${visitor.cart}"`)
+    );
+  }
+
+  it("each gets their own sign-in, cart, form keys and nonce, before and after a stored page", async () => {
+    const { origin } = shop;
+    const olivia = await signInOverHttp(origin, DEMO_CUSTOMERS.everyday);
+    await addToCartOverHttp(origin, olivia, PUMP_VARIANT);
+    const guest = new CookieJar();
+    await addToCartOverHttp(origin, guest, STRIPS_VARIANT);
+    await addToCartOverHttp(origin, guest, STRIPS_VARIANT);
+    const visitors: Visitor[] = [
+      { name: "anonymous", signedIn: false, cart: "Open cart, empty", quantity: null },
+      {
+        name: "Olivia, signed in",
+        cookie: shopCookies(olivia),
+        signedIn: true,
+        cart: "Open cart, 1 item",
+        quantity: 1,
+      },
+      {
+        name: "a guest with a cart",
+        cookie: shopCookies(guest),
+        signedIn: false,
+        cart: "Open cart, 2 items",
+        quantity: 2,
+      },
+    ];
+    const [anonymous] = visitors as [Visitor];
+    const pages = ["/", COLLECTION, PRODUCT, `${PRODUCT}.data`];
+
+    // The anonymous pages are stored first: shoppers who come later must not be given them.
+    const stored = new Map<string, Visit>();
+    for (const path of pages) {
+      const first = await visit(anonymous, path);
+      expect(first.cache, path).toBe("MISS");
+      stored.set(path, first);
+    }
+    // Then all three at once, twice over: the anonymous visitor from the stored pages.
+    const visits: Visit[] = [...stored.values()];
+    for (const _round of [1, 2]) {
+      for (const path of pages) {
+        visits.push(...(await Promise.all(visitors.map((visitor) => visit(visitor, path)))));
+      }
+    }
+
+    /** The form keys on a page: the ids that are not the anonymous page's (the content's). */
+    const formKeys = (seen: Visit) =>
+      seen.uuids.filter((uuid) => !stored.get(seen.path)?.uuids.includes(uuid));
+    /** What only this answer's visitor may be given: cart lines, form keys and the nonce. */
+    const ownTokens = (seen: Visit) => [
+      ...seen.cartLines,
+      ...formKeys(seen),
+      ...(seen.nonce ? [`nonce="${seen.nonce}"`] : []),
+    ];
+    for (const seen of visits) {
+      const where = `${seen.visitor.name} ${seen.path}`;
+      if (!stored.has(seen.path) || stored.get(seen.path) !== seen) {
+        expect(seen.cache, where).toBe(seen.visitor === anonymous ? "HIT" : "BYPASS");
+      }
+      expect(shows(seen, seen.visitor), `${where}: their own sign-in state and cart`).toBe(true);
+      for (const other of visitors) {
+        if (other.cart === seen.visitor.cart) continue;
+        expect(shows(seen, other), `${where}: ${other.name}'s cart`).toBe(false);
+      }
+      if (seen.nonce) {
+        // The page's scripts carry the nonce its own answer's policy names.
+        expect(seen.body.includes(`nonce="${seen.nonce}"`), `${where}: its nonce`).toBe(true);
+      }
+      if (seen.visitor !== anonymous) {
+        expect(seen.cartLines.length, `${where}: cart lines`).toBeGreaterThan(0);
+        expect(formKeys(seen).length, `${where}: a form key`).toBeGreaterThan(0);
+      }
+      // Nothing one visitor was given reaches another: cart lines, form keys, nonce, name.
+      for (const other of visits) {
+        if (other.visitor === seen.visitor) continue;
+        for (const token of ownTokens(seen)) {
+          const leaked = other.body.includes(token);
+          expect(leaked, `${where}'s ${token} on ${other.visitor.name} ${other.path}`).toBe(false);
+        }
+        if (seen.visitor.signedIn) {
+          const named = /Olivia|Bennett|olivia\.bennett/.test(other.body);
+          expect(named, `Olivia's name on ${other.visitor.name} ${other.path}`).toBe(false);
+        }
+      }
+    }
+    // Each rendered answer has a nonce of its own.
+    const rendered = visits.filter((seen) => seen.visitor !== anonymous && seen.nonce);
+    expect(new Set(rendered.map((seen) => seen.nonce)).size).toBe(rendered.length);
   });
 });
 

@@ -307,5 +307,7 @@ test.describe("the server", () => {
     expect(anonymous.headers()["cache-control"]).toContain("public");
     const personal = await request.get("/", { headers: { Cookie: "lagoon_cart=abc" } });
     expect(personal.headers()["cache-control"]).toBe("private, no-cache");
+    // Rendered for that visitor: the page cache neither read nor kept it.
+    expect(personal.headers()["x-lagoon-cache"]).toBe("BYPASS");
   });
 });

@@ -15,9 +15,10 @@ import { createPageCache } from "../../server/page-cache";
 import { closeStores, type ServerStores } from "../../server/stores";
 
 /**
- * The whole shop as `npm run serve` runs it (the production build, the server, the emulators on
- * the same port, the outbox), in the test's process on a free loopback port. For the suites that
- * talk HTTP to the real thing: they run after `npm run build` (see scripts/test.mjs).
+ * The whole shop as `npm run serve` runs it for the test suites (the production build, the server,
+ * the emulators on the same port, the outbox, LAGOON_TEST_CONTROLS=1), in the test's process on a
+ * free loopback port. For the suites that talk HTTP to the real thing: they run after
+ * `npm run build` (see scripts/test.mjs).
  */
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -88,6 +89,8 @@ export async function startBuiltShop({
     clientDir: path.join(buildDir, "client"),
     emulators: emulatorRouter,
     ready: () => accepting,
+    // As the emulators' above: the page cache honours its bypass header.
+    testControls: true,
   });
   server.on("request", requestListener(app));
   const mail = appEntryOf(current).startMailDelivery(stores);

@@ -115,6 +115,13 @@ describe("readConfig", () => {
     expect(() => readConfig({ LAGOON_DATA_DIR: dataDir })).toThrow(file as string);
   });
 
+  it("says what to set when it cannot keep a session secret", () => {
+    const notADirectory = path.join(newDataDir(), "file");
+    writeFileSync(notADirectory, "");
+    expect(() => readConfig({ LAGOON_DATA_DIR: notADirectory })).toThrow(ConfigError);
+    expect(() => readConfig({ LAGOON_DATA_DIR: notADirectory })).toThrow(/SESSION_SECRET/);
+  });
+
   it("signs the embedded Shopify webhooks with a secret nobody else knows", () => {
     const first = readConfig({ LAGOON_DATA_DIR: newDataDir() }).storefront.webhookSecret;
     const second = readConfig({ LAGOON_DATA_DIR: newDataDir() }).storefront.webhookSecret;

@@ -3,7 +3,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "no
 import path from "node:path";
 
 /** The file in the data directory (LAGOON_DATA_DIR) that keeps the secret made for this shop. */
-export const SESSION_SECRET_FILE = "session-secret";
+const SESSION_SECRET_FILE = "session-secret";
 
 const SECRET_BYTES = 32;
 
@@ -17,7 +17,9 @@ function readSecret(file: string): string | undefined {
     text = readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
+    throw new StoredSecretError(
+      `Cannot read the session secret in ${file} (${(error as Error).message}): set SESSION_SECRET, or LAGOON_DATA_DIR to a directory of the shop's own.`,
+    );
   }
   const secret = text.trim();
   if (Buffer.from(secret, "base64url").length < SECRET_BYTES) {
@@ -38,15 +40,21 @@ export function storedSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, SESSION_SECRET_FILE);
   const kept = readSecret(file);
   if (kept) return kept;
-  mkdirSync(dataDir, { recursive: true });
   const draft = `${file}.${process.pid}.${randomBytes(6).toString("hex")}`;
-  writeFileSync(draft, `${randomBytes(SECRET_BYTES).toString("base64url")}\n`, { mode: 0o600 });
   try {
-    linkSync(draft, file);
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(draft, `${randomBytes(SECRET_BYTES).toString("base64url")}\n`, { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      unlinkSync(draft);
+    }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    unlinkSync(draft);
+    throw new StoredSecretError(
+      `Cannot keep a session secret in ${file} (${(error as Error).message}): set SESSION_SECRET, or LAGOON_DATA_DIR to a writable directory.`,
+    );
   }
   return readSecret(file) as string;
 }

@@ -55,7 +55,7 @@ export interface AppContext extends AppStores {
   newsletter: NewsletterClient;
   /** Changes to one cart take turns, across every process on the database (product §4). */
   cartLocks: CartLocks;
-  /** Rate limits, sign-ins in progress, webhooks seen: never in a cache (decision 010). */
+  /** Rate limits, sign-ins in progress, webhooks seen: never in a cache (decision 011). */
   state: ExpiringState;
 }
 

@@ -5,7 +5,7 @@ export { HONEYPOT_FIELD, isHoneypotFilled } from "./honeypot";
 /**
  * Forms anyone can post (newsletter, contact): a hidden honeypot field that people never fill in,
  * and a per-IP rate limit kept in the database, so it holds across processes and no cache
- * eviction resets it (product §9 gives the limits; decision 010).
+ * eviction resets it (product §9 gives the limits; decision 011).
  */
 
 export interface RateLimit {

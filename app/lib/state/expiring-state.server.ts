@@ -6,7 +6,7 @@ import { expiringState } from "./expiring-state-schema";
  * State that must last exactly as long as it was given, whatever else the shop is asked to keep:
  * rate-limit counters, sign-ins in progress, webhook deliveries already handled. Caches evict what
  * they hold under pressure (a flood of distinct URLs fills them), so this state is kept in the
- * shop's database instead (PGlite or PostgreSQL), the same for every process (decision 010).
+ * shop's database instead (PGlite or PostgreSQL), the same for every process (decision 011).
  */
 export interface ExpiringState {
   /**

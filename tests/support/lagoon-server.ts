@@ -49,10 +49,13 @@ export async function startLagoon({
   build,
   env = {},
   redis,
+  mail = false,
 }: {
   build: ServerBuild;
   env?: Record<string, string>;
   redis?: { url: string; keyPrefix: string };
+  /** Runs the outbox worker, as the server does, so mail reaches the mail emulator. */
+  mail?: boolean;
 }): Promise<LagoonInstance> {
   const outer = express();
   const server = await listenOnLoopback(outer);
@@ -96,10 +99,12 @@ export async function startLagoon({
   // As the server's listener would: the page cache first, then the app.
   const listener = requestListener(app);
   outer.use((req, res) => listener(req, res));
+  const delivery = mail ? appEntryOf(build).startMailDelivery(stores) : null;
   return {
     origin,
     stores,
     async close() {
+      await delivery?.stop();
       await server.close();
       await emulators.close();
       await Promise.allSettled([cache.close(), database.close()]);

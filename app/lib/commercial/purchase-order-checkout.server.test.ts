@@ -35,13 +35,39 @@ const text = (html: string) =>
     .replaceAll("&#x27;", "'")
     .trim();
 
-async function page(jar: CookieJar, path: string) {
+async function visit(path: string, jar?: CookieJar) {
   const response = await fetch(`${shop.origin}${path}`, {
-    headers: { cookie: jar.header() },
+    headers: jar ? { cookie: jar.header() } : {},
     redirect: "manual",
   });
-  expect(response.status, path).toBe(200);
-  return response.text();
+  return { status: response.status, html: await response.text() };
+}
+
+async function page(jar: CookieJar, path: string) {
+  const { status, html } = await visit(path, jar);
+  expect(status, path).toBe(200);
+  return html;
+}
+
+/** Marcus fills a cart and submits it from the checkout page; returns the order's id. */
+async function submitOrder(jar: CookieJar, checkout: string, addressId: string) {
+  const { fields } = readForm(checkout, "/purchase-order-checkout");
+  const submitted = await fetch(`${shop.origin}/purchase-order-checkout`, {
+    method: "POST",
+    headers: { cookie: jar.header(), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      ...fields,
+      reference: "RA-30",
+      shippingMethod: "standard",
+      addressId,
+    }),
+    redirect: "manual",
+  });
+  jar.store(submitted);
+  expect(submitted.status).toBe(303);
+  const thankYou = new URL(submitted.headers.get("location") ?? "", shop.origin);
+  expect(thankYou.pathname).toBe("/po-thank-you");
+  return thankYou.searchParams.get("order") ?? "";
 }
 
 /** The "Deliver to" choices: address id → the option's text. */
@@ -85,24 +111,7 @@ describe("a purchase order's delivery address", () => {
         "Site Manager, Newcastle Aquatic Centre, 230 Lake Road, Wallsend NSW 2287, Australia",
     });
 
-    const { fields } = readForm(checkout, "/purchase-order-checkout");
-    const submitted = await fetch(`${shop.origin}/purchase-order-checkout`, {
-      method: "POST",
-      headers: { cookie: jar.header(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        ...fields,
-        reference: "RA-30",
-        shippingMethod: "standard",
-        addressId: NEWCASTLE,
-      }),
-      redirect: "manual",
-    });
-    jar.store(submitted);
-    expect(submitted.status).toBe(303);
-    const orderId = new URL(submitted.headers.get("location") ?? "", shop.origin).searchParams.get(
-      "order",
-    );
-
+    const orderId = await submitOrder(jar, checkout, NEWCASTLE);
     const order = await page(jar, `/account/commercial-orders/${orderId}`);
     const newcastle = [
       "Site Manager",
@@ -116,5 +125,42 @@ describe("a purchase order's delivery address", () => {
     const number = /Purchase order (PO-\d{4}-\d{5})/.exec(order)?.[1] ?? "";
     const email = await staffMailAbout(number);
     expect(email.text).toContain(`Standard Shipping: ${newcastle.join(", ")}\n`);
+  });
+});
+
+describe("the purchase-order confirmation", () => {
+  const CONFIRMATION = "Your purchase order has been submitted";
+
+  it("is shown to the customer whose order it names, and to nobody else", async () => {
+    const marcus = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.commercial);
+    await addToCartOverHttp(shop.origin, marcus, FILTER);
+    const orderId = await submitOrder(
+      marcus,
+      await page(marcus, "/purchase-order-checkout"),
+      HEAD_OFFICE,
+    );
+    const confirmation = await page(marcus, `/po-thank-you?order=${orderId}`);
+    expect(confirmation).toContain(CONFIRMATION);
+    expect(confirmation).toMatch(/>PO-\d{4}-\d{5}</);
+
+    // No order, an order that is not theirs, or one that does not exist: the 404 page.
+    const olivia = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.everyday);
+    for (const [jar, path] of [
+      [marcus, "/po-thank-you"],
+      [marcus, "/po-thank-you?order=00000000-0000-0000-0000-000000000000"],
+      [olivia, "/po-thank-you"],
+      [olivia, `/po-thank-you?order=${orderId}`],
+    ] as const) {
+      const { status, html } = await visit(path, jar);
+      expect({ path, status }).toEqual({ path, status: 404 });
+      expect(html).not.toContain(CONFIRMATION);
+    }
+  });
+
+  it("is not a thank-you page anyone can open at /thank-you/po-thank-you", async () => {
+    const { status, html } = await visit("/thank-you/po-thank-you");
+    expect(status).toBe(404);
+    expect(html).not.toContain(CONFIRMATION);
+    expect(html).not.toContain("Purchase order received");
   });
 });

@@ -34,7 +34,8 @@ async function visit(path: string, jar?: CookieJar) {
     .replaceAll("&#x27;", "'")
     .replace(/\s+/g, " ")
     .trim();
-  return { status: response.status, html, text };
+  const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]);
+  return { status: response.status, html, text, titles };
 }
 
 describe("a page the customer may not see", () => {
@@ -47,6 +48,15 @@ describe("a page the customer may not see", () => {
       expect(page.text).toContain("403 - An Error Occured");
       expect(page.text).toContain("Your account doesn't have access to this page.");
       expect(page.text).not.toContain("on our side");
+      expect(page.titles).toEqual(["403 - An Error Occured | Coral Bay Pool &amp; Spa"]);
     },
   );
+});
+
+describe("the 404 page", () => {
+  it("has one title, which says the page was not found", async () => {
+    const page = await visit("/no-such-page");
+    expect(page.status).toBe(404);
+    expect(page.titles).toEqual(["Page not found | Coral Bay Pool &amp; Spa"]);
+  });
 });

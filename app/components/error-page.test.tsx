@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ErrorPage, errorHeading } from "./error-page";
+import { ErrorPage } from "./error-page";
+import { errorHeading } from "./error-text";
 
 describe("errorHeading (product §2)", () => {
   it("names a missing page", () => {

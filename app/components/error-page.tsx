@@ -1,9 +1,5 @@
 import { Link } from "react-router";
-
-/** product §2: '404 - Page Not Found' with its explanation, else '{code} - An Error Occured'. */
-export function errorHeading(status: number): string {
-  return status === 404 ? "404 - Page Not Found" : `${status} - An Error Occured`;
-}
+import { errorHeading } from "./error-text";
 
 /**
  * What went wrong, in the visitor's terms: a refusal (403, product §6's guards) or another

@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import { errorTitle } from "./components/error-text";
 import { lazyComponent } from "./components/lazy";
 import { useNonce } from "./components/nonce";
 import { lazyPartsHydrated, PartSuspense } from "./components/part-suspense";
@@ -134,9 +135,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Coral Bay Pool & Spa" }];
-  const shell = readJsonText(loaderData.shell);
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const shell = loaderData ? readJsonText(loaderData.shell) : null;
+  // The error page's title comes from here too: a <title> in the boundary would be a second one.
+  if (error) {
+    const title = errorTitle(isRouteErrorResponse(error) ? error.status : 500);
+    return [{ title: shell ? `${title} | ${shell.siteName}` : title }];
+  }
+  if (!shell) return [{ title: "Coral Bay Pool & Spa" }];
   return [
     { title: shell.metaTitle || shell.siteName },
     { name: "description", content: shell.metaDescription },
@@ -151,11 +157,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <>
-      <title>{status === 404 ? "Page not found" : "Something went wrong"}</title>
-      <PartSuspense fallback={null}>
-        <ErrorPage status={status} path={location.pathname} />
-      </PartSuspense>
-    </>
+    <PartSuspense fallback={null}>
+      <ErrorPage status={status} path={location.pathname} />
+    </PartSuspense>
   );
 }

@@ -1,8 +1,18 @@
 import { Link } from "react-router";
+import { errorHeading } from "./error-text";
 
-/** product §2: '404 - Page Not Found' with its explanation, else '{code} - An Error Occured'. */
-export function errorHeading(status: number): string {
-  return status === 404 ? "404 - Page Not Found" : `${status} - An Error Occured`;
+/**
+ * What went wrong, in the visitor's terms: a refusal (403, product §6's guards) or another
+ * mistake in the request (4xx) is not the shop failing, and must not say so.
+ */
+function explanation(status: number): string {
+  if (status === 403) {
+    return "Your account doesn't have access to this page. If you think it should, please contact us.";
+  }
+  if (status >= 400 && status < 500) {
+    return "This request could not be handled. Check the address, or head back to the home page.";
+  }
+  return "Something went wrong on our side. Please try again in a moment.";
 }
 
 export function ErrorPage({ status, path }: { status: number; path: string }) {
@@ -18,9 +28,7 @@ export function ErrorPage({ status, path }: { status: number; path: string }) {
           <p className="mt-2 text-slate-600">Page not found: {path}</p>
         </>
       ) : (
-        <p className="mt-4 max-w-xl text-lg text-slate-700">
-          Something went wrong on our side. Please try again in a moment.
-        </p>
+        <p className="mt-4 max-w-xl text-lg text-slate-700">{explanation(status)}</p>
       )}
       <Link
         to="/"

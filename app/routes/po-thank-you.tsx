@@ -15,7 +15,8 @@ export const handle = { guards: ["auth"] } satisfies GuardedHandle;
 
 /**
  * After a purchase order: the `po-thank-you` thank-you page, naming the order and linking to it
- * (product §4). The order is the signed-in customer's own, or none is named.
+ * (product §4). It confirms a submission, so it is shown only with an order of the signed-in
+ * customer's own; without one (none named, another customer's, unknown) it is the 404 page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await requireGuards(handle, request, context);
@@ -27,14 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     customer.account.profile(),
   ]);
-  if (!page) notFound();
-  const order = orderId
-    ? await findPurchaseOrder(context.get(servicesContext).database.db, profile.id, orderId)
-    : null;
+  const order = await findPurchaseOrder(
+    context.get(servicesContext).database.db,
+    profile.id,
+    orderId,
+  );
+  if (!page || !order) notFound();
   return data(
     {
       page,
-      order: order && {
+      order: {
         id: order.id,
         number: order.number,
         reference: order.reference,
@@ -61,24 +64,21 @@ export default function PurchaseOrderThankYou({ loaderData }: Route.ComponentPro
     <>
       <PageHeader title={page.title} />
       <div className="container-page pb-16">
-        {order ? (
-          <div className="mb-6 max-w-3xl rounded-md border border-lagoon-200 bg-lagoon-50 p-5">
-            <p className="text-lg text-slate-900">
-              Your purchase order number is{" "}
-              <Link
-                to={`/account/commercial-orders/${order.id}`}
-                className="font-semibold text-lagoon-700 underline"
-              >
-                {order.number}
-              </Link>
-              .
-            </p>
-            <p className="mt-1 text-slate-700">
-              Reference {order.reference} · {formatMoney(order.total)} ·{" "}
-              {STATUS_LABELS[order.status]}
-            </p>
-          </div>
-        ) : null}
+        <div className="mb-6 max-w-3xl rounded-md border border-lagoon-200 bg-lagoon-50 p-5">
+          <p className="text-lg text-slate-900">
+            Your purchase order number is{" "}
+            <Link
+              to={`/account/commercial-orders/${order.id}`}
+              className="font-semibold text-lagoon-700 underline"
+            >
+              {order.number}
+            </Link>
+            .
+          </p>
+          <p className="mt-1 text-slate-700">
+            Reference {order.reference} · {formatMoney(order.total)} · {STATUS_LABELS[order.status]}
+          </p>
+        </div>
         <ThankYouMessage page={page} />
       </div>
     </>

@@ -1,9 +1,13 @@
+import { data } from "react-router";
 import { deferred } from "../components/deferred";
 import { Price } from "../components/product/price";
 import { StockMessage } from "../components/product/stock-message";
 import { Breadcrumbs } from "../components/ui/breadcrumbs";
 import { requireCatalogData } from "../lib/commerce/catalog-page.server";
+import { isEarlyAccess } from "../lib/commerce/early-access";
+import { requireVipShopper } from "../lib/commerce/early-access.server";
 import { type ProductPageData, productPageData } from "../lib/commerce/product-page.server";
+import { withCookies } from "../lib/customer/session.server";
 import { siteNameFrom, titledMeta } from "../lib/head";
 import { PUBLIC_PAGE_CACHE } from "../lib/http-cache";
 import { jsonText, readJsonText } from "../lib/json-text";
@@ -34,18 +38,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context.get(shopperContext).catalog.getProduct(params.handle),
     context,
   );
+  // product §6: a product the shop has not released yet is for VIP customers' eyes only.
+  const vipCookies = isEarlyAccess(product) ? await requireVipShopper(request, context) : null;
   const variantParam = new URL(request.url).searchParams.get("variant");
   // One string, made once per product and variant (json-text.ts).
-  return {
-    page: jsonText(
-      productPageData(product, variantParam, context.get(servicesContext).config.publicUrl),
-    ),
-  };
+  const page = jsonText(
+    productPageData(product, variantParam, context.get(servicesContext).config.publicUrl),
+  );
+  return vipCookies
+    ? data({ page }, { headers: withCookies(vipCookies, { "Cache-Control": "private, no-store" }) })
+    : data({ page });
 }
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": PUBLIC_PAGE_CACHE,
-});
+// A released product's page is the same for everyone; an early-access one is a VIP's own.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) =>
+  loaderHeaders.has("Cache-Control") ? loaderHeaders : { "Cache-Control": PUBLIC_PAGE_CACHE };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];

@@ -15,10 +15,22 @@ export const handle = { pageQuery: [] } satisfies PageQueryHandle;
  * `/mailing-list-confirmation`, each the thank-you page of that uid (`/po-thank-you` has its own
  * route: it names the customer's purchase order).
  */
+/**
+ * Thank-you pages that confirm something only their own route can check: here they would tell
+ * anyone that their purchase order was submitted. Editors still preview them at this address.
+ */
+const OWN_ROUTE_ONLY = new Set(["po-thank-you"]);
+
 export function loader(args: Route.LoaderArgs) {
   const path = args.url.pathname;
+  const uid = args.params.uid ?? path.slice(1);
   return loadContentPage(args, {
-    load: (content) => ({ page: loadThankYouPage(content, args.params.uid ?? path.slice(1)) }),
+    load: (content) => ({
+      page:
+        OWN_ROUTE_ONLY.has(uid) && !content.preview
+          ? Promise.resolve(null)
+          : loadThankYouPage(content, uid),
+    }),
     seo: ({ page }) => ({ page, path, noindex: true }),
   });
 }

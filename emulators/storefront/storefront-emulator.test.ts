@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionSkuDate } from "../../tests/support/course-sessions";
 import { type LoopbackServer, listenOnLoopback } from "../../tests/support/loopback";
 import { loadCatalog } from "./catalog";
 import { createStorefrontEmulator } from "./index";
@@ -100,6 +101,17 @@ describe("demo catalogue", () => {
     expect(catalog.products.some((p) => p.metafields.quantity_ticker)).toBe(true);
     expect(catalog.products.some((p) => p.metafields.downloads?.length)).toBe(true);
     expect(new Set(catalog.products.map((p) => p.createdAt.slice(0, 7))).size).toBeGreaterThan(12);
+  });
+
+  it("gives each course session a SKU that names the session's date", () => {
+    const sessions = loadCatalog(catalogDir)
+      .products.filter((product) => product.productType === "Local Course")
+      .flatMap((product) => product.variants);
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const session of sessions) {
+      const [date = ""] = session.options;
+      expect(session.sku, date).toMatch(new RegExp(`-${sessionSkuDate(date)}$`));
+    }
   });
 
   it("refuses a catalogue that does not hold together", () => {

@@ -422,7 +422,6 @@ for (const rate of RATES) {
     );
     const titles = page.getByRole("main").getByRole("article").getByRole("heading");
     await expect(titles).toHaveText([
-      "Astral Viron eQuilibrium Heat Pump",
       "Zodiac Z400 iQ Heat Pump",
       "Davey QuietHeat Heat Pump",
       "Hayward EnergyLine Pro Heat Pump",

@@ -65,12 +65,15 @@ export async function startLagoon({
   env = {},
   redis,
   databaseUrl,
+  mail = false,
 }: {
   build: ServerBuild;
   env?: Record<string, string>;
   redis?: { url: string; keyPrefix: string };
   /** PostgreSQL instead of an embedded PGlite. */
   databaseUrl?: string;
+  /** Runs the outbox worker, as the server does, so mail reaches the mail emulator. */
+  mail?: boolean;
 }): Promise<LagoonInstance> {
   const outer = express();
   const server = await listenOnLoopback(outer);
@@ -122,11 +125,13 @@ export async function startLagoon({
     standInForAnotherMachine(req.socket);
     listener(req, res);
   });
+  const delivery = mail ? appEntryOf(build).startMailDelivery(stores) : null;
   return {
     origin,
     stores,
     pageStore,
     async close() {
+      await delivery?.stop();
       await server.close();
       await emulators.close();
       await Promise.allSettled([cache.close(), database.close()]);

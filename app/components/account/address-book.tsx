@@ -14,6 +14,15 @@ const AU_STATES = [
   ["NT", "Northern Territory"],
 ] as const;
 
+/**
+ * How the buttons name an address: the name alone would give two addresses of one person the
+ * same "Delete Olivia Bennett", so the street and town say which one is meant.
+ */
+function addressLabel(address: Address): string {
+  const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
+  return [name, address.address1, address.city].filter(Boolean).join(", ") || "address";
+}
+
 export function AddressBook({
   addresses,
   defaultAddressId,
@@ -39,7 +48,7 @@ export function AddressBook({
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {addresses.map((address) => {
           const isDefault = address.id === defaultAddressId;
-          const label = address.formatted[0] ?? "address";
+          const label = addressLabel(address);
           return (
             <li key={address.id} className="rounded-lg border border-slate-200 p-4">
               {isDefault ? (

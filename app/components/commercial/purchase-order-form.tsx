@@ -116,7 +116,7 @@ export function PurchaseOrderForm({
                   <option value="">Choose an address</option>
                   {addresses.map((address) => (
                     <option key={address.id} value={address.id}>
-                      {address.lines.join(", ")}
+                      {[address.recipient, ...address.lines].join(", ")}
                     </option>
                   ))}
                 </select>

@@ -9,6 +9,7 @@ import {
 } from "../customer/checkout-session.server";
 import type { CustomerAccountClient } from "../customer/customer-account.server";
 import { isSignedIn } from "../customer/session-cookie";
+import { readVipAccess } from "../customer/vip-access.server";
 import type { DatabaseHandle } from "../database";
 import { browserPostedForm, refererPath } from "../forms/form-post.server";
 import { safeRedirectPath } from "../safe-redirect";
@@ -187,6 +188,20 @@ export async function handleCartAction(
     );
   };
 
+  // product §6: asked only when an early-access product is added.
+  const isVip = async () => {
+    if (!signedIn) return false;
+    try {
+      const access = await readVipAccess(request, services);
+      for (const cookie of access.setCookies) headers.append("Set-Cookie", cookie);
+      return access.vip;
+    } catch (error) {
+      if (!(error instanceof CustomerActionError)) throw error;
+      services.logger.warn({ err: error }, "VIP access could not be checked");
+      throw new BadCartRequest(MESSAGE_FOR_INTENT.add, undefined, 503);
+    }
+  };
+
   // product §4: the customer's session ended, and their cart with it. A change to that cart finds
   // it empty (the page's revalidation then closes the drawer), not a failure to report.
   if (session.ended && (intent.intent === "update" || intent.intent === "remove")) {
@@ -197,7 +212,15 @@ export async function handleCartAction(
   try {
     switch (intent.intent) {
       case "add": {
-        const cart = await addToCart(api, inTurn, services.cache, session.cartId, intent, form);
+        const cart = await addToCart(
+          api,
+          inTurn,
+          services.cache,
+          session.cartId,
+          intent,
+          form,
+          isVip,
+        );
         await remember(cart);
         return succeed(cart);
       }

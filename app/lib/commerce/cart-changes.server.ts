@@ -4,6 +4,7 @@ import { CART_ERRORS, type CartApi, CartUserError } from "./cart.server";
 import { BadCartRequest, type Intent, MAX_QUANTITY } from "./cart-intent.server";
 import { MAX_SEATS, participantAttributes } from "./cart-participants";
 import { parseParticipants } from "./cart-participants-form.server";
+import { isEarlyAccess } from "./early-access";
 
 // The changes /api/cart makes to a cart's lines (cart-action.server.ts): adding (with course
 // participants, once per form), updating (a +/- press applied in the cart's turn) and removing.
@@ -22,9 +23,15 @@ export async function addToCart(
   cartId: string | null,
   intent: Extract<Intent, { intent: "add" }>,
   form: FormData,
+  /** Whether the shopper is a VIP customer; asked only for an early-access product. */
+  isVip: () => Promise<boolean>,
 ): Promise<Cart> {
   const merchandise = await api.merchandise(intent.merchandiseId);
   if (!merchandise) throw new BadCartRequest(CART_ERRORS.add);
+  // product §6: until the shop releases it, an early-access product is sold to VIPs only.
+  if (isEarlyAccess(merchandise.product) && !(await isVip())) {
+    throw new BadCartRequest(CART_ERRORS.add, undefined, 403);
+  }
   let attributes: { key: string; value: string }[] = [];
   if (isCourseProduct(merchandise.product)) {
     if (intent.quantity > MAX_SEATS) throw new BadCartRequest(CART_ERRORS.add);

@@ -1,5 +1,6 @@
 import type { CacheOptions } from "../cache";
 import { oncePerObject } from "../once-per-object";
+import { EARLY_ACCESS_ALLOWANCE, EARLY_ACCESS_TAG, released } from "./early-access";
 import {
   COLLECTION_QUERY,
   COLLECTION_TAGS_QUERY,
@@ -15,6 +16,7 @@ import {
   reshapeSearchResult,
 } from "./reshape";
 import { failingWith, type StorefrontClient } from "./storefront.server";
+import type { CollectionDetailFragment } from "./storefront-types.generated";
 import type {
   Collection,
   CollectionSortKey,
@@ -27,7 +29,10 @@ import type {
 export { StorefrontError } from "./storefront.server";
 
 /** Tags the shop uses for its own lists (VIP early access, product §6): never a shopper's filter. */
-const INTERNAL_TAGS = new Set(["vip-early-access"]);
+const INTERNAL_TAGS = new Set([EARLY_ACCESS_TAG]);
+
+/** The Storefront API's most products in one page. */
+const MAX_PAGE = 250;
 
 export type * from "./types";
 
@@ -48,6 +53,8 @@ export const SEARCH_CACHE: CacheOptions = { ttlSeconds: 30, swrSeconds: 60 };
 // product §7 and §9.
 export const COLLECTION_PAGE_SIZE = 16;
 export const PREDICTIVE_SEARCH_LIMIT = 6;
+/** The Storefront API's most suggestions of each kind. */
+const MAX_SUGGESTIONS = 10;
 
 export interface CollectionPageOptions {
   /** Products per page; product §9 default 16. */
@@ -88,7 +95,16 @@ function productGid(id: string): string {
 
 // Reshaped once per cached response: every request gets the same product or collection object.
 const sharedProduct = oncePerObject(reshapeProduct);
-const sharedCollection = oncePerObject(reshapeCollection);
+const sharedCollections = new Map<number, (collection: CollectionDetailFragment) => Collection>();
+/** Reshaped once per cached response; its page size is one of the few the app's pages use. */
+function sharedCollection(collection: CollectionDetailFragment, pageSize: number): Collection {
+  let reshape = sharedCollections.get(pageSize);
+  if (!reshape) {
+    reshape = oncePerObject((response) => reshapeCollection(response, pageSize));
+    sharedCollections.set(pageSize, reshape);
+  }
+  return reshape(collection);
+}
 
 export function createCatalog(storefront: StorefrontClient): Catalog {
   const product = (reference: Reference) =>
@@ -107,8 +123,9 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
 
     getCollection(idOrHandle, options = {}) {
       if (!idOrHandle) return Promise.resolve(null);
+      const pageSize = options.first ?? COLLECTION_PAGE_SIZE;
       const page = {
-        first: options.first ?? COLLECTION_PAGE_SIZE,
+        first: Math.min(pageSize + EARLY_ACCESS_ALLOWANCE, MAX_PAGE),
         after: options.after ?? null,
         sortKey: options.sortKey ?? "COLLECTION_DEFAULT",
         reverse: options.reverse ?? false,
@@ -119,7 +136,7 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
           variables: { ...collectionReference(idOrHandle), ...page },
           cache: CATALOG_CACHE,
         });
-        return data.collection ? sharedCollection(data.collection) : null;
+        return data.collection ? sharedCollection(data.collection, pageSize) : null;
       });
     },
 
@@ -131,7 +148,7 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
           cache: CATALOG_CACHE,
         });
         if (!data.collection) return null;
-        const tags = flattenConnection(data.collection.products)
+        const tags = released(flattenConnection(data.collection.products))
           .flatMap((p) => p.tags)
           .filter((tag) => !INTERNAL_TAGS.has(tag));
         return [...new Set(tags)].sort((a, b) => a.localeCompare(b, "en"));
@@ -146,12 +163,16 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
           variables: { query: trimmed },
           cache: SEARCH_CACHE,
         });
+        const found = flattenConnection(data.search).flatMap((node) =>
+          node.__typename === "Product" ? [node] : [],
+        );
+        const shown = released(found);
         return {
           query: trimmed,
-          totalCount: data.search.totalCount,
-          products: flattenConnection(data.search).flatMap((node) =>
-            node.__typename === "Product" ? [reshapeSearchResult(node)] : [],
-          ),
+          // Less the early-access products among those read; beyond the first 100 it is the
+          // storefront's count, as it was.
+          totalCount: data.search.totalCount - (found.length - shown.length),
+          products: shown.map(reshapeSearchResult),
         };
       });
     },
@@ -161,22 +182,26 @@ export function createCatalog(storefront: StorefrontClient): Catalog {
       const empty = { query: trimmed, products: [], collections: [], queries: [] };
       if (!trimmed) return Promise.resolve(empty);
       return failingWith(CATALOG_ERRORS.search, async () => {
+        const limit = options.limit ?? PREDICTIVE_SEARCH_LIMIT;
+        // A few more than shown, so that leaving out early-access products still fills the list.
         const data = await storefront.query(PREDICTIVE_SEARCH_QUERY, {
-          variables: { query: trimmed, limit: options.limit ?? PREDICTIVE_SEARCH_LIMIT },
+          variables: { query: trimmed, limit: Math.min(limit + 3, MAX_SUGGESTIONS) },
           cache: SEARCH_CACHE,
         });
         const result = data.predictiveSearch;
         if (!result) return empty;
         return {
           query: trimmed,
-          products: result.products.map(reshapeSearchResult),
-          collections: result.collections.map((collection) => ({
+          products: released(result.products).slice(0, limit).map(reshapeSearchResult),
+          collections: result.collections.slice(0, limit).map((collection) => ({
             id: collection.id,
             handle: collection.handle,
             title: collection.title,
             image: collection.image ? reshapeImage(collection.image) : null,
           })),
-          queries: result.queries.map(({ text, styledText }) => ({ text, styledText })),
+          queries: result.queries
+            .slice(0, limit)
+            .map(({ text, styledText }) => ({ text, styledText })),
         };
       });
     },

@@ -164,10 +164,12 @@ describe("collections", () => {
     const second = await catalog().getCollection("pool-equipment", {
       after: first?.pageInfo.endCursor,
     });
-    expect(second?.products).toHaveLength(16);
+    // 32 products, two of them VIP early access (product §6): every other one, once.
+    expect(second?.products).toHaveLength(14);
     expect(second?.pageInfo.hasNextPage).toBe(false);
-    const ids = [...(first?.products ?? []), ...(second?.products ?? [])].map((p) => p.id);
-    expect(new Set(ids).size).toBe(32);
+    const listed = [...(first?.products ?? []), ...(second?.products ?? [])];
+    expect(new Set(listed.map((p) => p.id)).size).toBe(30);
+    expect(listed.filter((p) => p.tags.includes("vip-early-access"))).toEqual([]);
     const product = second?.products[0];
     expect(product?.variants.length).toBeGreaterThan(0);
     expect(product?.variants.length).toBeLessThanOrEqual(5);
@@ -175,9 +177,27 @@ describe("collections", () => {
   });
 
   it("limits a collection's products to 5 variants each (product §9)", async () => {
-    const covers = await catalog().getCollection("spa-covers");
-    const madeToMeasure = covers?.products.find((p) => p.handle === "made-to-measure-spa-cover");
-    expect(madeToMeasure?.variants).toHaveLength(5);
+    const cleaning = await catalog().getCollection("cleaning");
+    const hose = cleaning?.products.find((p) => p.handle === "zodiac-premium-vacuum-hose");
+    expect(hose?.variants).toHaveLength(5);
+  });
+
+  it("ends a page at its last product shown when early-access ones are left out", async () => {
+    // Pages of 3 over pool-equipment: the early-access products are 18th and 26th of 32.
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 20; page++) {
+      const collection = await catalog().getCollection("pool-equipment", { first: 3, after });
+      const products = collection?.products ?? [];
+      if (collection?.pageInfo.hasNextPage) expect(products).toHaveLength(3);
+      seen.push(...products.map((p) => p.handle));
+      if (!collection?.pageInfo.hasNextPage) break;
+      after = collection.pageInfo.endCursor;
+    }
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen).size).toBe(30);
+    expect(seen).not.toContain("zodiac-mx8-elite-suction-cleaner");
+    expect(seen).not.toContain("astral-viron-equilibrium-heat-pump");
   });
 
   it("finds a collection by handle, gid or numeric id", async () => {

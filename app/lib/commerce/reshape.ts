@@ -1,3 +1,4 @@
+import { isEarlyAccess } from "./early-access";
 import type {
   CollectionDetailFragment,
   CollectionProductFragment,
@@ -144,7 +145,18 @@ export function reshapeCollectionProduct(product: CollectionProductFragment): Co
   };
 }
 
-export function reshapeCollection(collection: CollectionDetailFragment): Collection {
+/**
+ * A page of `pageSize` released products (product §6). The operation asked for a few more than
+ * the page shows, so leaving out early-access products still fills it; the page then ends at the
+ * cursor of the last product it shows, and the next page starts right after it.
+ */
+export function reshapeCollection(
+  collection: CollectionDetailFragment,
+  pageSize: number,
+): Collection {
+  const { edges, pageInfo } = collection.products;
+  const shown = edges.filter((edge) => !isEarlyAccess(edge.node));
+  const page = shown.slice(0, pageSize);
   return {
     id: collection.id,
     handle: collection.handle,
@@ -153,11 +165,11 @@ export function reshapeCollection(collection: CollectionDetailFragment): Collect
     descriptionHtml: collection.descriptionHtml,
     seo: { title: collection.seo.title, description: collection.seo.description },
     image: collection.image ? reshapeImage(collection.image) : null,
-    products: flattenConnection(collection.products).map(reshapeCollectionProduct),
-    pageInfo: {
-      hasNextPage: collection.products.pageInfo.hasNextPage,
-      endCursor: collection.products.pageInfo.endCursor,
-    },
+    products: page.map((edge) => reshapeCollectionProduct(edge.node)),
+    pageInfo:
+      shown.length > pageSize
+        ? { hasNextPage: true, endCursor: page.at(-1)?.cursor ?? null }
+        : { hasNextPage: pageInfo.hasNextPage, endCursor: pageInfo.endCursor },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { SitemapEntry } from "../content/sitemap.server";
 import { CATALOG_CACHE } from "./catalog.server";
+import { released } from "./early-access";
 import { SITEMAP_COLLECTIONS_QUERY, SITEMAP_PRODUCTS_QUERY } from "./operations/sitemap";
 import { collectionPath, productPath } from "./paths";
 import type { StorefrontClient } from "./storefront.server";
@@ -35,7 +36,7 @@ export async function loadProductSitemap(storefront: StorefrontClient): Promise<
     });
     return data.products;
   });
-  return products.map((product) => ({
+  return released(products).map((product) => ({
     path: productPath(product.handle),
     lastModified: new Date(product.updatedAt).toISOString(),
   }));

@@ -43,6 +43,9 @@ const thankYou = (orderId: string, headers: Headers) =>
 
 export interface CheckoutAddress {
   id: string;
+  /** Who takes the delivery: the address's own name (a site manager, say), else the customer. */
+  recipient: string;
+  /** The rest of the label, as the platform formats it: company, street, town, country. */
   lines: string[];
 }
 
@@ -76,12 +79,16 @@ async function currentCart(request: Request, context: Readonly<RouterContextProv
 function addressesOf(profile: CustomerProfile): CheckoutAddress[] {
   return profile.addresses.map((address) => ({
     id: address.id,
-    lines: [
-      [address.firstName, address.lastName].filter(Boolean).join(" "),
-      ...(address.company ? [address.company] : []),
-      ...address.formatted,
-    ].filter((line) => line !== ""),
+    recipient:
+      [address.firstName, address.lastName].filter(Boolean).join(" ") || profile.displayName,
+    lines: address.formattedWithoutName,
   }));
+}
+
+/** The order's snapshot of the chosen address; `validatePoForm` made sure it is the customer's. */
+function deliveryAddress(addresses: CheckoutAddress[], id: string) {
+  const { recipient, lines } = addresses.find((address) => address.id === id) as CheckoutAddress;
+  return { id, name: recipient, lines };
 }
 
 /** What the purchase-order checkout shows: its content, the cart and the shipping choices. */
@@ -158,14 +165,7 @@ export async function submitPurchaseOrderCheckout(
   const { form: valid } = verdict;
   const shipping: ShippingSelection =
     valid.shippingMethod === "standard"
-      ? {
-          method: "standard",
-          address: {
-            id: valid.addressId,
-            name: profile.displayName,
-            lines: addresses.find((address) => address.id === valid.addressId)?.lines ?? [],
-          },
-        }
+      ? { method: "standard", address: deliveryAddress(addresses, valid.addressId) }
       : {
           method: "pickup",
           location: locations.find(

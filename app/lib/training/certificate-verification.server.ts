@@ -4,6 +4,7 @@ import { shellOrFallback } from "../content/reader.server";
 import { servicesContext } from "../request-context.server";
 import { normaliseCertificateCode } from "./certificate-code.server";
 import { findCertificate } from "./certificate-registry.server";
+import { shopDay } from "./certificates";
 
 /** What `/certificate/verify/{code}` tells anyone about a code (product §5, certificate codes). */
 export type Verification =
@@ -34,7 +35,8 @@ export async function verifyCertificate(
     printedName: issued.printedName,
     courseName: issued.courseName,
     completionLabel: formatDate(issued.completionDate),
-    issuedLabel: formatDate(issued.issuedAt.toISOString()),
+    // A moment, not a day: the day it fell on in the shop's time zone, as the account dates it.
+    issuedLabel: formatDate(shopDay(issued.issuedAt)),
     issuer: shell.siteName,
   };
 }

@@ -190,6 +190,7 @@ export const PRODUCT_SUMMARY_FRAGMENT = `#graphql
     vendor
     productType
     availableForSale
+    tags
     featuredImage {
       ...Image
     }
@@ -227,8 +228,12 @@ export const COLLECTION_FRAGMENT = `#graphql
       reverse: $reverse
       filters: $filters
     ) {
-      nodes {
-        ...CollectionProduct
+      # Each product's cursor: a page that leaves out early-access products ends where it ends.
+      edges {
+        cursor
+        node {
+          ...CollectionProduct
+        }
       }
       pageInfo {
         hasNextPage

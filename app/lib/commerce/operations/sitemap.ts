@@ -14,6 +14,7 @@ export const SITEMAP_PRODUCTS_QUERY = `#graphql
       nodes {
         handle
         updatedAt
+        tags
       }
       pageInfo {
         hasNextPage

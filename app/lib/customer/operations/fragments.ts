@@ -19,6 +19,7 @@ export const CUSTOMER_ADDRESS_FRAGMENT = `#graphql
     zip
     phoneNumber
     formatted(withName: true, withCompany: true)
+    formattedWithoutName: formatted(withName: false, withCompany: true)
     formattedArea
   }
 `;

@@ -1,0 +1,62 @@
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CookieJar } from "../tests/support/customer-account-emulator";
+import {
+  closeAppBuild,
+  type LagoonInstance,
+  loadAppBuild,
+  startLagoon,
+} from "../tests/support/lagoon-server";
+import { DEMO_CUSTOMERS, signInOverHttp } from "../tests/support/shopper";
+
+// The error page of root.tsx as visitors get it from the whole shop (product §2, §8).
+
+let build: ServerBuild;
+let shop: LagoonInstance;
+beforeAll(async () => {
+  build = await loadAppBuild();
+  shop = await startLagoon({ build });
+}, 120_000);
+afterAll(async () => {
+  await shop?.close();
+  await closeAppBuild();
+});
+
+async function visit(path: string, jar?: CookieJar) {
+  const response = await fetch(`${shop.origin}${path}`, {
+    headers: jar ? { cookie: jar.header() } : {},
+    redirect: "manual",
+  });
+  const html = await response.text();
+  const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? "";
+  const text = main
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("&#x27;", "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]);
+  return { status: response.status, html, text, titles };
+}
+
+describe("a page the customer may not see", () => {
+  it.each(["/purchase-order-checkout", "/account/vip"])(
+    "%s tells an everyday customer it is not for their account, not that the server failed",
+    async (path) => {
+      const olivia = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.everyday);
+      const page = await visit(path, olivia);
+      expect(page.status).toBe(403);
+      expect(page.text).toContain("403 - An Error Occured");
+      expect(page.text).toContain("Your account doesn't have access to this page.");
+      expect(page.text).not.toContain("on our side");
+      expect(page.titles).toEqual(["403 - An Error Occured | Coral Bay Pool &amp; Spa"]);
+    },
+  );
+});
+
+describe("the 404 page", () => {
+  it("has one title, which says the page was not found", async () => {
+    const page = await visit("/no-such-page");
+    expect(page.status).toBe(404);
+    expect(page.titles).toEqual(["Page not found | Coral Bay Pool &amp; Spa"]);
+  });
+});

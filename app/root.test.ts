@@ -1,26 +1,11 @@
-import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CookieJar } from "../tests/support/customer-account-emulator";
-import {
-  closeAppBuild,
-  type LagoonInstance,
-  loadAppBuild,
-  startLagoon,
-} from "../tests/support/lagoon-server";
+import { lagoonForFile } from "../tests/support/lagoon-server";
 import { DEMO_CUSTOMERS, signInOverHttp } from "../tests/support/shopper";
 
 // The error page of root.tsx as visitors get it from the whole shop (product §2, §8).
 
-let build: ServerBuild;
-let shop: LagoonInstance;
-beforeAll(async () => {
-  build = await loadAppBuild();
-  shop = await startLagoon({ build });
-}, 120_000);
-afterAll(async () => {
-  await shop?.close();
-  await closeAppBuild();
-});
+const shop = lagoonForFile();
 
 async function visit(path: string, jar?: CookieJar) {
   const response = await fetch(`${shop.origin}${path}`, {

@@ -1,27 +1,12 @@
-import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CookieJar, signInAtEmulator } from "../../tests/support/customer-account-emulator";
-import {
-  closeAppBuild,
-  type LagoonInstance,
-  loadAppBuild,
-  startLagoon,
-} from "../../tests/support/lagoon-server";
+import { lagoonForFile } from "../../tests/support/lagoon-server";
 import { DEMO_CUSTOMERS } from "../../tests/support/shopper";
 
 // Issue 28, item 5: every redirect the shop builds from what a request names stays on the shop,
 // however the target hides another host (dot segments, encodings, backslashes).
 
-let build: ServerBuild;
-let shop: LagoonInstance;
-beforeAll(async () => {
-  build = await loadAppBuild();
-  shop = await startLagoon({ build });
-}, 120_000);
-afterAll(async () => {
-  await shop?.close();
-  await closeAppBuild();
-});
+const shop = lagoonForFile();
 
 const ELSEWHERE = [
   "/..//evil.example",

@@ -1,11 +1,5 @@
-import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  closeAppBuild,
-  type LagoonInstance,
-  loadAppBuild,
-  startLagoon,
-} from "../../tests/support/lagoon-server";
+import { describe, expect, it } from "vitest";
+import { lagoonForFile } from "../../tests/support/lagoon-server";
 import { orderInput } from "../../tests/support/purchase-order-fixtures";
 import { createDecisionToken, type Decision } from "../lib/commercial/decision-link.server";
 import { submitPurchaseOrder } from "../lib/commercial/purchase-orders.server";
@@ -13,16 +7,7 @@ import { submitPurchaseOrder } from "../lib/commercial/purchase-orders.server";
 // Decision 005: staff decide a purchase order with the signed link in their email. A decision
 // made answers 200; 409 is for a link whose order someone had already decided.
 
-let build: ServerBuild;
-let shop: LagoonInstance;
-beforeAll(async () => {
-  build = await loadAppBuild();
-  shop = await startLagoon({ build });
-}, 120_000);
-afterAll(async () => {
-  await shop?.close();
-  await closeAppBuild();
-});
+const shop = lagoonForFile();
 
 /** A new submitted order and its staff link for `decision`, as the staff email carries it. */
 async function orderWithLink(decision: Decision) {

@@ -5,6 +5,7 @@ import path from "node:path";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll } from "vitest";
 import { createApp, requestListener } from "../../server/app";
 import { appEntryOf } from "../../server/app-build";
 import { openSharedCache, type RawStore } from "../../server/cache";
@@ -137,5 +138,38 @@ export async function startLagoon({
       await Promise.allSettled([cache.close(), database.close()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The whole shop for one test file: the app's build loaded and one instance started before the
+ * file's tests, both closed after. Its properties read the running instance.
+ */
+export function lagoonForFile(
+  options: Omit<Parameters<typeof startLagoon>[0], "build"> = {},
+): LagoonInstance {
+  let shop: LagoonInstance | undefined;
+  beforeAll(async () => {
+    shop = await startLagoon({ build: await loadAppBuild(), ...options });
+  }, 120_000);
+  afterAll(async () => {
+    await shop?.close();
+    await closeAppBuild();
+  });
+  const running = () => {
+    if (!shop) throw new Error("The shop for this file has not started");
+    return shop;
+  };
+  return {
+    get origin() {
+      return running().origin;
+    },
+    get stores() {
+      return running().stores;
+    },
+    get pageStore() {
+      return running().pageStore;
+    },
+    close: () => running().close(),
   };
 }

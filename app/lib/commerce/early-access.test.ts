@@ -1,12 +1,6 @@
-import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CookieJar } from "../../../tests/support/customer-account-emulator";
-import {
-  closeAppBuild,
-  type LagoonInstance,
-  loadAppBuild,
-  startLagoon,
-} from "../../../tests/support/lagoon-server";
+import { lagoonForFile } from "../../../tests/support/lagoon-server";
 import { DEMO_CUSTOMERS, signInOverHttp } from "../../../tests/support/shopper";
 
 // Issue 30: /account/vip offers its products "before they appear in the shop's collections", yet
@@ -22,16 +16,7 @@ const HEAT_PUMP = "/store/products/astral-viron-equilibrium-heat-pump";
 const HEAT_PUMP_VARIANT = "gid://shopify/ProductVariant/47100080";
 const PUMP_VARIANT = "gid://shopify/ProductVariant/47100001"; // Davey SilensorPro, released
 
-let build: ServerBuild;
-let shop: LagoonInstance;
-beforeAll(async () => {
-  build = await loadAppBuild();
-  shop = await startLagoon({ build });
-}, 120_000);
-afterAll(async () => {
-  await shop?.close();
-  await closeAppBuild();
-});
+const shop = lagoonForFile();
 
 async function get(path: string, jar?: CookieJar) {
   const response = await fetch(`${shop.origin}${path}`, {

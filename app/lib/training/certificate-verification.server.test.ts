@@ -1,26 +1,11 @@
-import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  closeAppBuild,
-  type LagoonInstance,
-  loadAppBuild,
-  startLagoon,
-} from "../../../tests/support/lagoon-server";
+import { describe, expect, it } from "vitest";
+import { lagoonForFile } from "../../../tests/support/lagoon-server";
 import { certificates } from "./certificate-schema";
 
 // Issue 30: /certificate/verify/{code} gave the first issue date in UTC, so a certificate first
 // issued on the morning of 28 November in Brisbane was "first issued on 27 November".
 
-let build: ServerBuild;
-let shop: LagoonInstance;
-beforeAll(async () => {
-  build = await loadAppBuild();
-  shop = await startLagoon({ build });
-}, 120_000);
-afterAll(async () => {
-  await shop?.close();
-  await closeAppBuild();
-});
+const shop = lagoonForFile();
 
 /** The verification page's facts: term → value. */
 async function verify(code: string) {

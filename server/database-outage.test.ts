@@ -2,7 +2,6 @@ import { once } from "node:events";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CookieJar, signInAtEmulator } from "../tests/support/customer-account-emulator";
 import {
   closeAppBuild,
   type LagoonInstance,
@@ -15,6 +14,7 @@ import {
   requireServiceInCi,
   throwawayPostgresDatabase,
 } from "../tests/support/services";
+import { DEMO_CUSTOMERS, signInOverHttp } from "../tests/support/shopper";
 
 // The shop on PostgreSQL through a TCP relay the test can cut, as a database outage looks to
 // the app (the machine's own PostgreSQL keeps running).
@@ -77,19 +77,7 @@ describe.runIf(requireServiceInCi(postgres))("PostgreSQL out of reach", () => {
 
   it("answers 503 with Retry-After where the database is needed, and the rest of the shop works", async () => {
     const { origin } = shop;
-    const customer = new CookieJar();
-    const login = await fetch(`${origin}/account/login?returnTo=/account`, { redirect: "manual" });
-    customer.store(login);
-    const callback = await signInAtEmulator(
-      new URL(login.headers.get("location") ?? ""),
-      "olivia.bennett@example.com",
-      customer,
-    );
-    const signedIn = await fetch(callback, {
-      headers: { cookie: customer.header() },
-      redirect: "manual",
-    });
-    customer.store(signedIn);
+    const customer = await signInOverHttp(origin, DEMO_CUSTOMERS.everyday);
     const account = () => fetch(`${origin}/account`, { headers: { cookie: customer.header() } });
     expect((await account()).status).toBe(200);
     expect((await fetch(`${origin}/readyz`)).status).toBe(200);

@@ -66,6 +66,12 @@ export function createRedisStore(options: {
     }
   });
 
+  /** A command failed: the process's own store answers for CIRCUIT_OPEN_MS. */
+  const trip = (error: unknown, message: string) => {
+    openUntil = Date.now() + CIRCUIT_OPEN_MS;
+    logger.warn({ err: error }, message);
+  };
+
   function withFallback(primary: RawStore, fallback: RawStore): RawStore {
     const run = async <T>(operation: (store: RawStore) => Promise<T>): Promise<T> => {
       await firstConnection;
@@ -73,8 +79,7 @@ export function createRedisStore(options: {
       try {
         return await operation(primary);
       } catch (error) {
-        openUntil = Date.now() + CIRCUIT_OPEN_MS;
-        logger.warn({ err: error }, "Redis cache failed; using the in-process cache for now");
+        trip(error, "Redis cache failed; using the in-process cache for now");
         return operation(fallback);
       }
     };

@@ -63,6 +63,14 @@ export function pageKey(normal: URL): string {
   return `${PAGE_KEY_PREFIX}${normal.pathname}?${normal.searchParams}`;
 }
 
+/** The page a React Router data request is for: `/x.data` → `/x`, `/x/_.data` → `/x/`, `/_.data` → `/`. */
+export function pageOfDataRequest(pathname: string): string | undefined {
+  if (!pathname.endsWith(".data")) return undefined;
+  if (pathname === "/_.data") return "/";
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  return pathname.slice(0, -".data".length);
+}
+
 /**
  * The key prefixes of a page (with or without a trailing slash) and of its data requests, whatever
  * their query. React Router asks for `/x.data` on behalf of `/x`, and for `/x/_.data` on behalf of

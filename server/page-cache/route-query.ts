@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { PageQueryHandle } from "../../app/lib/page-cache";
+import { pageOfDataRequest } from "./key";
 
 /** React Router's own parameter on `.data` requests: which routes' data to send. */
 const DATA_ROUTES_PARAM = "_routes";
@@ -39,30 +40,17 @@ function declaredQuery(routes: RouteObject[], pathname: string): readonly string
   return data === undefined ? leaf.pageQuery : [...leaf.pageQuery, DATA_ROUTES_PARAM];
 }
 
-/** `/x.data` asks for `/x`'s data, `/x/_.data` for `/x/`'s, `/_.data` for `/`'s. */
-function pageOfDataRequest(pathname: string): string | undefined {
-  if (!pathname.endsWith(".data")) return undefined;
-  if (pathname === "/_.data") return "/";
-  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
-  return pathname.slice(0, -".data".length);
-}
-
 /** The build's routes as React Router's route objects, each with its module's `handle`. */
 function routeTree(build: ServerBuild): RouteObject[] {
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
   const childrenOf = (parentId: string | undefined): RouteObject[] =>
-    Object.values(build.routes)
-      .filter((route) => route !== undefined && route.parentId === parentId)
-      .map((route) => {
-        const children = childrenOf(route?.id);
-        const common = {
-          id: route?.id,
-          path: route?.path,
-          caseSensitive: route?.caseSensitive,
-          handle: route?.module.handle,
-        };
-        return route?.index
-          ? { ...common, index: true as const }
-          : { ...common, children: children.length > 0 ? children : undefined };
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map(({ id, path, caseSensitive, index, module }) => {
+        const common = { id, path, caseSensitive, handle: module.handle };
+        if (index) return { ...common, index: true as const };
+        const children = childrenOf(id);
+        return { ...common, children: children.length > 0 ? children : undefined };
       });
   return childrenOf(undefined);
 }

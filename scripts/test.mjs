@@ -27,9 +27,11 @@ const vitestReports = (name) => [
 const steps = [
   ["type check", "npm", ["run", "typecheck"]],
   ["lint", "npm", ["run", "lint"]],
-  ["unit and integration tests", "npx", ["vitest", "run", ...vitestReports("vitest")]],
   ["production build", "npm", ["run", "build"]],
   ["JavaScript budget", "node", ["scripts/size.mjs", "--check"]],
+  // The tests that start the whole shop load this build (tests/support/lagoon-server.ts) rather
+  // than each having Vite compile the app again.
+  ["unit and integration tests", "npx", ["vitest", "run", ...vitestReports("vitest")]],
   [
     "fuzz, fault and shutdown suites against the build",
     "npx",
@@ -51,7 +53,11 @@ for (const [name, command, args] of steps) {
   const started = Date.now();
   const result = spawnSync(command, args, {
     stdio: "inherit",
-    env: { ...process.env, CHROMIUM_PATH: chromiumPath },
+    env: {
+      ...process.env,
+      CHROMIUM_PATH: chromiumPath,
+      LAGOON_TEST_APP_BUILD: "build/server/index.js",
+    },
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {

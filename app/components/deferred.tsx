@@ -1,4 +1,4 @@
-import { Component, type ComponentType, type ReactNode } from "react";
+import { Component, type ComponentType, memo, type ReactNode } from "react";
 import { lazyComponent } from "./lazy";
 import { PartSuspense } from "./part-suspense";
 
@@ -13,8 +13,11 @@ export function deferred<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
   const Part = lazyComponent(load, { hydrate: "when-idle" }) as ComponentType<Props>;
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level.
-  return function Deferred(props: Props) {
+  // Memoised: a render of the page around a part that has not hydrated yet would reach its
+  // server markup as an update, and React answers an update it cannot hydrate at once (outside a
+  // transition) by dropping that markup and rendering the part afresh, losing whatever the shopper
+  // had typed or chosen in it. With the same props, the page's renders stop here.
+  return memo(function Deferred(props: Props) {
     return (
       <PartBoundary>
         <PartSuspense fallback={null}>
@@ -22,7 +25,7 @@ export function deferred<Props extends object>(
         </PartSuspense>
       </PartBoundary>
     );
-  };
+  }) as unknown as ComponentType<Props>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
@@ -26,8 +27,14 @@ import { listenOnLoopback } from "./loopback";
 
 let vite: ViteDevServer | undefined;
 
-/** The app's server build, compiled once per test file. */
+/**
+ * The app's server build. `npm test` builds the app for production first and names the build in
+ * LAGOON_TEST_APP_BUILD, so each test file imports it in a moment; run alone, a test file has
+ * Vite compile the app from the sources (20–30 s), so that it always tests the code as it is.
+ */
 export async function loadAppBuild(): Promise<ServerBuild> {
+  const prebuilt = process.env.LAGOON_TEST_APP_BUILD;
+  if (prebuilt) return (await import(pathToFileURL(path.resolve(prebuilt)).href)) as ServerBuild;
   vite ??= await createViteServer({
     server: { middlewareMode: true, hmr: false, watch: null },
     appType: "custom",

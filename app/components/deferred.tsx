@@ -17,6 +17,7 @@ export function deferred<Props extends object>(
   // server markup as an update, and React answers an update it cannot hydrate at once (outside a
   // transition) by dropping that markup and rendering the part afresh, losing whatever the shopper
   // had typed or chosen in it. With the same props, the page's renders stop here.
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level.
   return memo(function Deferred(props: Props) {
     return (
       <PartBoundary>

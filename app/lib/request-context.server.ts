@@ -93,7 +93,7 @@ export const shopperMiddleware: MiddlewareFunction<Response> = async (
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 };
 
-/** The nonce of this response, for the document's render (`entry.server.tsx`). */
-export function nonceOf(context: Readonly<RouterContextProvider>): string {
-  return context.get(serverRequestContext).nonce;
+/** What the server said of this request (nonce, id), for the document's render (`entry.server.tsx`). */
+export function serverValuesOf(context: Readonly<RouterContextProvider>): ServerRequestValues {
+  return context.get(serverRequestContext);
 }

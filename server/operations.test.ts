@@ -201,4 +201,21 @@ describe("TRUST_PROXY", () => {
     const line = proxyLogs.lines.findLast((entry) => entry.req?.url === "/api/newsletter");
     expect(line?.clientIp).toBe("203.0.113.6");
   });
+
+  it("reads HTTPS from its configured proxy only", async () => {
+    // A page on the proxy's https origin posts: the shop is that origin only if the proxy says so.
+    const post = (origin: string) =>
+      fromElsewhere(origin, "/api/newsletter", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: origin.replace("http:", "https:"),
+          "X-Forwarded-Proto": "https",
+          "X-Forwarded-For": "203.0.113.50",
+        },
+        body: new URLSearchParams({ EMAIL: "https@example.com", tags: "website" }).toString(),
+      });
+    expect((await post(shop.origin)).status).toBe(403);
+    expect((await post(behindProxy.origin)).status).toBe(200);
+  });
 });

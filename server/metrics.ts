@@ -111,10 +111,9 @@ function outboxGauges(registry: Registry, database: DatabaseHandle): void {
  */
 export function upstreamServiceOf(origin: string, path: string): string {
   const host = hostOf(origin);
+  if (path.includes("/admin/api/")) return "admin";
   if (path.startsWith("/_emulators/")) return path.split("/")[2] || "other";
-  if (host.endsWith(".myshopify.com")) {
-    return path.includes("/admin/api/") ? "admin" : "storefront";
-  }
+  if (host.endsWith(".myshopify.com")) return "storefront";
   if (host === "shopify.com" || host.endsWith(".shopify.com")) return "customer-account";
   if (host.endsWith(".prismic.io")) return "content";
   if (host.endsWith(".api.mailchimp.com")) return "newsletter";

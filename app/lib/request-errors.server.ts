@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { isRouteErrorResponse } from "react-router";
-import { noteRequestFault, serverValuesOf, servicesContext } from "./request-context.server";
+import { faultTakerOf, noteRequestFault, servicesContext } from "./request-context.server";
 
 /**
  * React Router's `handleError`: what it reports goes to the shop's structured log, once. A
@@ -20,9 +20,9 @@ export function reportRequestError(
   // throwIfPotentialCSRFAttack); the request gate already refuses cross-site posts with 403.
   if (error instanceof Error && /Aborting the action\.$/.test(error.message)) return;
   // The server logs it on the request's own line, with its id: the reference an error page shows.
-  const onFault = context ? serverValuesOf(context).onFault : undefined;
-  if (onFault) {
-    onFault(error);
+  const take = context ? faultTakerOf(context) : undefined;
+  if (take) {
+    take(error);
     return;
   }
   const logger = context?.get(servicesContext).logger;

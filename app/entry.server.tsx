@@ -1,8 +1,9 @@
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { RequestReferenceProvider } from "./components/error-reference";
 import { NonceProvider } from "./components/nonce";
 import { collectPage } from "./lib/page-stream.server";
-import { nonceOf, servicesContext } from "./lib/request-context.server";
+import { serverValuesOf, servicesContext } from "./lib/request-context.server";
 
 // Besides rendering, the server build offers the server what it needs from the app: see AppEntry.
 export { createAppContext } from "./lib/context.server";
@@ -24,7 +25,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = nonceOf(loadContext);
+  const { nonce, requestId, onRenderStart } = serverValuesOf(loadContext);
+  onRenderStart?.();
 
   // No loader defers data, and the server compresses each page whole (decision 009): the page is
   // rendered to the end, for people and crawlers alike, and answered as one body. A route that
@@ -38,7 +40,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestReferenceProvider value={requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestReferenceProvider>
       </NonceProvider>,
       {
         nonce,

@@ -43,6 +43,18 @@ const PLAIN_PORT = PORT + 1;
 const ROUTER_PORT = PORT + 2;
 const BEFORE_PORT = PORT + 3;
 const RENDERED_PORT = PORT + 4;
+const METRICS_PORT = PORT + 5;
+/** The metric families docs/operations.md describes: the bench fails when one is missing. */
+const METRIC_FAMILIES = [
+  "lagoon_http_request_duration_seconds",
+  "lagoon_page_cache_requests_total",
+  "lagoon_upstream_request_duration_seconds",
+  "lagoon_outbox_pending",
+  "lagoon_outbox_oldest_age_seconds",
+  "nodejs_eventloop_lag_seconds",
+  "nodejs_heap_size_used_bytes",
+  "process_resident_memory_bytes",
+];
 // A built checkout of Lagoon as it was before the page cache (53acfc2; or any other build to hold
 // the figures against): its anonymous pages are measured in the same run.
 const BEFORE_DIR = process.env.BENCH_BEFORE ? path.resolve(process.env.BENCH_BEFORE) : undefined;
@@ -95,6 +107,22 @@ function start(command, args, { env = process.env, cwd, logFile }) {
   return child;
 }
 
+/** What the main shop's metrics listener says after the runs, and its public port for /metrics. */
+async function readMetrics() {
+  const text = await (await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`)).text();
+  const families = METRIC_FAMILIES.filter((family) =>
+    new RegExp(`^# TYPE ${family} `, "m").test(text),
+  );
+  const pageCache = {};
+  for (const [, status, count] of text.matchAll(
+    /^lagoon_page_cache_requests_total\{status="(\w+)"\} (\d+)/gm,
+  )) {
+    pageCache[status] = Number(count);
+  }
+  const publicStatus = (await fetch(`http://127.0.0.1:${PORT}/metrics`)).status;
+  return { families, pageCache, publicStatus };
+}
+
 /** A shop as production starts it, `npm run serve`, in `cwd`; LAGOON_PAGE_CACHE etc. in `env`. */
 function startShop(name, port, cwd, env = {}) {
   const dataDir = path.join(benchDir, name);
@@ -107,6 +135,8 @@ function startShop(name, port, cwd, env = {}) {
     "LAGOON_PUBLIC_URL",
     "LOG_LEVEL",
     "HOST",
+    "METRICS_PORT",
+    "METRICS_HOST",
   ]) {
     delete inherited[key];
   }
@@ -339,7 +369,11 @@ try {
   rmSync(benchDir, { recursive: true, force: true });
   mkdirSync(benchDir, { recursive: true });
   const shops = [
-    { name: "lagoon", port: PORT, child: startShop("lagoon", PORT, process.cwd()) },
+    {
+      name: "lagoon",
+      port: PORT,
+      child: startShop("lagoon", PORT, process.cwd(), { METRICS_PORT: String(METRICS_PORT) }),
+    },
     {
       name: "rendered",
       port: RENDERED_PORT,
@@ -583,7 +617,18 @@ try {
   console.log(
     `\nLagoon RSS: ${figures.rssMiB.before} MiB after start, ${figures.rssMiB.after} MiB after the runs (${figures.rssMiB.pageCacheOff} MiB with LAGOON_PAGE_CACHE=off).`,
   );
+  figures.metrics = await readMetrics();
+  console.log(
+    `\nMetrics (127.0.0.1:${METRICS_PORT}/metrics): ${figures.metrics.families.length} of ${METRIC_FAMILIES.length} families; page cache ${JSON.stringify(figures.metrics.pageCache)}; public /metrics answers ${figures.metrics.publicStatus}.`,
+  );
   console.log(JSON.stringify({ connections: CONNECTIONS, seconds: DURATION, ...figures }));
+  const missing = METRIC_FAMILIES.filter((family) => !figures.metrics.families.includes(family));
+  if (missing.length > 0 || figures.metrics.publicStatus !== 404) {
+    console.error(
+      `\nThe bench failed: metrics missing (${missing.join(", ") || "none"}), public /metrics ${figures.metrics.publicStatus}.`,
+    );
+    process.exitCode = 1;
+  }
 
   const failed = targets.filter((target) =>
     [warmUps[target.key], ...runs[target.key]].some((run) => run.errors + run.non2xx > 0),

@@ -10,6 +10,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { preferredEncoding } from "./encoding";
 import type { PageCache } from "./page-cache";
 import { gatedBody } from "./request-gate";
+import { currentRequest } from "./request-scope";
 
 /**
  * React Router's Express adapter, except that the body is the one the request gate read within
@@ -33,10 +34,13 @@ export function createAppRequestHandler({
   return async (req, res, next) => {
     try {
       const fillUrl = pageCache?.fillUrl(req);
+      const scope = currentRequest();
+      if (scope) scope.appStarted = performance.now();
       const response = await handleRequest(
         toFetchRequest(req, res, fillUrl),
         getLoadContext(req, res),
       );
+      if (scope) scope.appEnded = performance.now();
       const body = async () => Buffer.from(await response.arrayBuffer());
       if (fillUrl && (await pageCache?.fill(req, res, response, body))) return;
       await sendResponse(req, res, response, body);

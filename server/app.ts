@@ -9,8 +9,10 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
+import type { Metrics } from "./metrics";
+import { observedListener } from "./observed-listener";
 import type { PageCache } from "./page-cache";
-import { pageQueryOf } from "./page-cache/route-query";
+import { pageQueryOf, routeIdOf } from "./page-cache/route-query";
 import {
   answerWithErrorPage,
   limitBody,
@@ -19,6 +21,7 @@ import {
   requireWellFormedRequest,
 } from "./request-gate";
 import { requestLog } from "./request-log";
+import { inRequest, scopeOf, serverTiming } from "./request-scope";
 import { assignNonce, securityHeaders } from "./security";
 import { loadClientFiles, serveClientFiles } from "./static-files";
 import type { ServerStores } from "./stores";
@@ -40,6 +43,8 @@ export interface CreateAppOptions {
   ready?: () => boolean;
   /** Test controls (tests, `npm run bench`): the page cache honours its bypass header. */
   testControls?: boolean;
+  /** Where requests, the page cache's verdicts and upstream calls are counted (METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 /** The build's handler and the app context made from its entry, once per build. */
@@ -75,7 +80,7 @@ function keepPersonalPagesPrivate(
 
 const listeners = new WeakMap<Express, RequestListener>();
 
-/** What the HTTP server calls: the page cache in front of the app when it has one, else the app. */
+/** What the HTTP server calls: the request's scope and metrics, the page cache, then the app. */
 export function requestListener(app: Express): RequestListener {
   return listeners.get(app) ?? app;
 }
@@ -88,6 +93,7 @@ export function createApp({
   viteMiddleware,
   ready,
   testControls = false,
+  metrics,
 }: CreateAppOptions): Express {
   const { config, logger } = stores;
   // Development renders every request (an edit must show at once), as does a build loaded late.
@@ -106,13 +112,22 @@ export function createApp({
         build: current,
         mode,
         pageCache,
-        getLoadContext: (req, res) =>
-          new RouterContextProvider(
+        getLoadContext: (req, res) => {
+          const scope = scopeOf(req);
+          return new RouterContextProvider(
             entry.requestContextValues(services, {
               nonce: res.locals.cspNonce as string,
               buyerIp: req.ip,
+              requestId: scope?.id,
+              onRenderStart: () => {
+                if (scope) scope.renderStarted = performance.now();
+              },
+              onFault: (error) => {
+                res.locals.fault ??= error;
+              },
             }),
-          ),
+          );
+        },
       });
       app = { entry, handle };
       loaded.set(current, app);
@@ -121,7 +136,10 @@ export function createApp({
   };
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // TRUST_PROXY (server/config.ts): who may name the client (req.ip, the buyer IP and the forms'
+  // rate limits), the scheme (req.protocol) and the request id.
+  app.set("trust proxy", config.trustProxy);
+  app.use(answerWithTimingAndId);
   app.use(refuseUnknownMethods, requireWellFormedRequest, requireSameOrigin(config));
 
   app.get("/healthz", (_req, res) => {
@@ -163,6 +181,7 @@ export function createApp({
   app.get("/favicon.ico", (_req, res) => {
     res.redirect(301, "/favicon.svg");
   });
+  let isFile: ((filePath: string) => boolean) | undefined;
   // The emulators stand in for Shopify, Prismic and Mailchimp, whose calls a connected shop never
   // logs as requests of its own: at `info` the log shows the shop's traffic, the emulators' at
   // `debug` (and their failures as errors).
@@ -176,20 +195,18 @@ export function createApp({
     // Built files are answered first, from memory, as the build compressed them. Stored pages
     // are answered before Express (requestListener below; decision 008).
     const clientFiles = loadClientFiles(clientDir);
+    isFile = (filePath) => clientFiles.has(filePath);
     app.use(serveClientFiles(clientFiles));
     if (pageCache) {
       const { hasPersonalCookie } = appEntryOf(build as ServerBuild);
       const listener = pageCache.listener(app, {
         publicOrigin: new URL(config.publicUrl).origin,
         isPersonal: hasPersonalCookie,
-        isFile: (filePath) => clientFiles.has(filePath),
+        isFile,
         allowBypass: testControls,
         pageQuery: pageQueryOf(build as ServerBuild),
       });
       listeners.set(app, listener);
-      // `app.listen` (tests) serves through it too.
-      app.listen = ((...args: Parameters<Express["listen"]>) =>
-        createServer(listener).listen(...args)) as Express["listen"];
     }
     app.use(requestLogs);
     // The app calls its emulators over loopback: compressing their answers only to inflate them
@@ -215,14 +232,43 @@ export function createApp({
     try {
       const { entry, handle } = await load();
       keepPersonalPagesPrivate(req, res, entry);
-      await handle(req, res, next);
+      // A form's body arrived through the socket's events, which lose the request's scope.
+      const scope = scopeOf(req);
+      await (scope ? inRequest(req, scope, () => handle(req, res, next)) : handle(req, res, next));
     } catch (error) {
       next(error);
     }
   });
-  app.use(answerWithErrorPage((error) => logger.error({ err: error }, "request failed")));
+  app.use(answerWithErrorPage());
+  // The server's listener: each request's scope and metrics first, then the page cache, the app.
+  const observed = observedListener(listeners.get(app) ?? app, {
+    trustsProxy: app.get("trust proxy fn"),
+    metrics,
+    routeOf: typeof build === "function" ? undefined : routeIdOf(build),
+    isFile,
+  });
+  listeners.set(app, observed);
+  // `app.listen` (tests) serves through it too.
+  app.listen = ((...args: Parameters<Express["listen"]>) =>
+    createServer(observed).listen(...args)) as Express["listen"];
   return app;
 }
+
+/**
+ * Every answer the app sends says its request id (`X-Request-Id`) and where its time went
+ * (`Server-Timing`, request-scope.ts), set as the headers go out. A page answered from the page
+ * cache gets its own from the cache (send.ts), never the ones of the answer that stored it.
+ */
+const answerWithTimingAndId: RequestHandler = (req, res, next) => {
+  const scope = scopeOf(req);
+  if (scope) {
+    onHeaders(res, () => {
+      res.setHeader("X-Request-Id", scope.id);
+      res.setHeader("Server-Timing", serverTiming(scope));
+    });
+  }
+  next();
+};
 
 const READINESS_QUERY_MS = 2_000;
 

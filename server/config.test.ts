@@ -155,6 +155,35 @@ describe("readConfig", () => {
     );
   });
 
+  it("trusts a proxy on loopback unless TRUST_PROXY says which, and refuses what is not one", () => {
+    expect(readConfig({}).trustProxy).toEqual(["loopback"]);
+    expect(readConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(0);
+    expect(readConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(readConfig({ TRUST_PROXY: "10.0.3.7, 10.0.4.0/24,loopback" }).trustProxy).toEqual([
+      "10.0.3.7",
+      "10.0.4.0/24",
+      "loopback",
+    ]);
+    expect(readConfig({ TRUST_PROXY: "fd00::/8" }).trustProxy).toEqual(["fd00::/8"]);
+    for (const wrong of ["true", "10.0.3.7/33", "proxy.internal", "10.0.3.7/24/1", "-1"]) {
+      expect(() => readConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it("opens a metrics listener only with METRICS_PORT, on loopback unless METRICS_HOST", () => {
+    expect(readConfig({}).metrics).toBeUndefined();
+    expect(readConfig({ METRICS_PORT: "9464" }).metrics).toEqual({
+      port: 9464,
+      host: "127.0.0.1",
+    });
+    expect(readConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.3.7" }).metrics).toEqual({
+      port: 9464,
+      host: "10.0.3.7",
+    });
+    expect(() => readConfig({ METRICS_PORT: "metrics" })).toThrow(/METRICS_PORT/);
+    expect(() => readConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+  });
+
   it("mounts the emulators' test controls only when LAGOON_TEST_CONTROLS=1", () => {
     expect(testControlsEnabled({})).toBe(false);
     expect(testControlsEnabled({ LAGOON_TEST_CONTROLS: "true" })).toBe(false);

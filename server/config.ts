@@ -1,4 +1,5 @@
 import { hkdfSync } from "node:crypto";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { Config } from "../app/lib/config";
@@ -70,7 +71,53 @@ const EnvSchema = z.object({
   LAGOON_PAGE_CACHE: optional.pipe(
     z.enum(["on", "off"], "must be on or off (off serves every page rendered)").optional(),
   ),
+  TRUST_PROXY: optional.pipe(
+    z
+      .string()
+      .refine(
+        isTrustProxySetting,
+        "must be a hop count (0 trusts no proxy) or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+      )
+      .optional(),
+  ),
+  METRICS_PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a port number")
+      .transform(Number)
+      .pipe(z.number().max(65535))
+      .optional(),
+  ),
+  METRICS_HOST: optional,
 });
+
+/** Express's own names for address ranges (proxy-addr), besides addresses and CIDR ranges. */
+const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isTrustProxySetting(value: string): boolean {
+  if (/^\d+$/.test(value)) return true;
+  return value.split(",").every((entry) => {
+    const [address = "", prefix, extra] = entry.trim().split("/");
+    if (extra !== undefined) return false;
+    if (TRUST_PROXY_NAMES.has(address) && prefix === undefined) return true;
+    const family = isIP(address);
+    if (family === 0) return false;
+    if (prefix === undefined) return true;
+    const bits = /^\d+$/.test(prefix) ? Number(prefix) : Number.NaN;
+    return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+  });
+}
+
+/**
+ * Who may tell the shop the client's address and scheme (X-Forwarded-For, X-Forwarded-Proto,
+ * X-Request-Id), as Express's `trust proxy` takes it: a hop count, or the proxies' addresses.
+ * Unset: loopback only, a proxy on the same machine; a shop reached directly trusts nobody else.
+ */
+function trustProxyOf(value: string | undefined): number | string[] {
+  if (value === undefined) return ["loopback"];
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((entry) => entry.trim());
+}
 
 type Env = z.infer<typeof EnvSchema>;
 
@@ -87,6 +134,10 @@ export interface ServerConfig extends Config {
    * (decision 010).
    */
   demoPublic: boolean;
+  /** TRUST_PROXY: Express's `trust proxy`, a hop count or the trusted proxies' addresses. */
+  trustProxy: number | string[];
+  /** METRICS_PORT and METRICS_HOST: the metrics listener, or none when no port is set. */
+  metrics?: { port: number; host: string };
 }
 
 export class ConfigError extends Error {
@@ -239,6 +290,11 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     emulatorFaults,
     pageCache: env.LAGOON_PAGE_CACHE !== "off",
     demoPublic: env.LAGOON_DEMO_PUBLIC === "1",
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    metrics:
+      env.METRICS_PORT === undefined
+        ? undefined
+        : { port: env.METRICS_PORT, host: env.METRICS_HOST ?? "127.0.0.1" },
   };
 }
 

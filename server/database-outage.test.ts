@@ -60,13 +60,18 @@ describe.runIf(requireServiceInCi(postgres))("PostgreSQL out of reach", () => {
   let build: ServerBuild;
   let relay: Awaited<ReturnType<typeof databaseRelay>>;
   let shop: LagoonInstance;
+  const logLines: string[] = [];
   beforeAll(async () => {
     build = await loadAppBuild();
     await database.create();
     relay = await databaseRelay(new URL(POSTGRES_TEST_URL));
     const url = new URL(database.url);
     url.host = `127.0.0.1:${relay.port}`;
-    shop = await startLagoon({ build, databaseUrl: url.toString() });
+    shop = await startLagoon({
+      build,
+      databaseUrl: url.toString(),
+      logs: { write: (line: string) => logLines.push(line) },
+    });
   }, 120_000);
   afterAll(async () => {
     await shop?.close();
@@ -87,7 +92,18 @@ describe.runIf(requireServiceInCi(postgres))("PostgreSQL out of reach", () => {
     expect(during.status).toBe(503);
     expect(during.headers.get("retry-after")).toBe("30");
     expect(during.headers.get("cache-control")).toMatch(/no-store/);
-    expect(await during.text()).toContain("<title>");
+    const page = await during.text();
+    expect(page).toContain("<title>");
+    // The page's reference leads to one log line: the request's, with the error that caused it.
+    const reference = page.match(/Reference: <code id="error-reference">([^<]+)</)?.[1] ?? "-";
+    const mentions = logLines.filter((line) => line.includes(reference));
+    expect(mentions).toHaveLength(1);
+    expect(JSON.parse(mentions[0] ?? "{}")).toMatchObject({
+      reqId: reference,
+      msg: "request errored",
+      res: { statusCode: 503 },
+      err: { type: expect.any(String) },
+    });
     const readiness = await fetch(`${origin}/readyz`);
     expect(readiness.status).toBe(503);
     expect(await readiness.json()).toMatchObject({ status: "unavailable", database: "down" });

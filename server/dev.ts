@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
-import { createApp } from "./app";
+import { createApp, requestListener } from "./app";
 import { appEntryOf } from "./app-build";
 import { readConfig, testControlsEnabled } from "./config";
 import { createEmulators } from "./emulators";
@@ -27,7 +27,7 @@ const app = createApp({
   viteMiddleware: vite.middlewares,
   build: loadBuild,
 });
-createHttpServer(app).listen(config.port, config.host, async () => {
+createHttpServer(requestListener(app)).listen(config.port, config.host, async () => {
   console.warn(`Lagoon (development) on ${config.publicUrl}`);
   // The mail outbox is delivered by the first build's entry for the life of the dev server.
   appEntryOf(await loadBuild()).startMailDelivery(stores);

@@ -1,4 +1,5 @@
 import { pino } from "pino";
+import { currentRequest } from "./request-scope";
 
 export type Logger = pino.Logger;
 
@@ -7,6 +8,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   const options: pino.LoggerOptions = {
     level,
     base: { service: "lagoon" },
+    // Every line written while answering a request names it: its id is the error page's reference.
+    mixin: () => {
+      const id = currentRequest()?.id;
+      return id === undefined ? {} : { reqId: id };
+    },
     redact: {
       // Tokens and cookies never reach the logs (ARCHITECTURE.md, rule 1).
       paths: [

@@ -6,6 +6,7 @@ import { ConfigError, readConfig, testControlsEnabled } from "./config";
 import { createEmulators } from "./emulators";
 import { createHttpServer } from "./http-server";
 import { createLogger } from "./logger";
+import { createMetrics, createMetricsServer } from "./metrics";
 import { closeStores, openStores } from "./stores";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,6 +34,10 @@ async function main() {
     logger: stores.logger,
   });
 
+  // METRICS_PORT: the metrics on a listener of their own, never the public one (docs/operations.md).
+  const metrics = config.metrics ? createMetrics({ database: stores.database }) : undefined;
+  const metricsServer = metrics ? createMetricsServer(metrics) : undefined;
+
   let accepting = true;
   const app = createApp({
     stores,
@@ -41,6 +46,7 @@ async function main() {
     emulators: emulators.router,
     ready: () => accepting,
     testControls: testControlsEnabled(),
+    metrics,
   });
   const server = createHttpServer(requestListener(app));
   // close() ends the connections that are idle when it is called; a keep-alive connection whose
@@ -51,6 +57,13 @@ async function main() {
       if (!accepting) setImmediate(() => server.closeIdleConnections());
     });
   });
+
+  if (metricsServer && config.metrics) {
+    const { port, host } = config.metrics;
+    metricsServer.listen(port, host, () => {
+      logger.info({ metrics: `http://${host}:${port}/metrics` }, "Metrics are served");
+    });
+  }
 
   let mail: { stop(): Promise<void> } | undefined;
   server.listen(config.port, config.host, () => {
@@ -78,6 +91,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    metricsServer?.close();
     server.close(async () => {
       await mail?.stop();
       await emulators.close();

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import type { Config } from "./config";
+import { scopeOf } from "./request-scope";
 
 /**
  * The one gate every request passes before the app (issue #14, "one request gate"): what a
@@ -148,13 +149,15 @@ const escapeHtml = (text: string) =>
  * The spec's error page (product §2, the texts of app/components/error-page.tsx) for a request
  * that never reached the app: no scripts, no styles that would need the CSP's nonce.
  */
-export function renderErrorPage(status: number, path: string): string {
+export function renderErrorPage(status: number, path: string, reference?: string): string {
   const heading = status === 404 ? "404 - Page Not Found" : `${status} - An Error Occured`;
   const explanation =
     status === 404
       ? `<p>The page you were looking for has moved, been removed, or never existed. Check the address, or head back to the home page to keep browsing.</p><p>Page not found: ${escapeHtml(path)}</p>`
       : "<p>Something went wrong on our side. Please try again in a moment.</p>";
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} | Lagoon</title></head><body><main><h1>${heading}</h1>${explanation}<a href="/">Return Home</a></main></body></html>`;
+  const quoted =
+    status >= 500 && reference ? `<p>Reference: <code>${escapeHtml(reference)}</code></p>` : "";
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} | Lagoon</title></head><body><main><h1>${heading}</h1>${explanation}${quoted}<a href="/">Return Home</a></main></body></html>`;
 }
 
 /** The API routes and clients that ask for JSON alone get JSON; browsers and curl a page. */
@@ -166,20 +169,28 @@ const wantsJson = (req: Request) =>
 /**
  * The last handler: whatever escaped (the gate's refusals, Express's own 4xx such as a param it
  * cannot decode, or a fault) is answered with the spec's page or a JSON error, never Express's
- * default HTML, and never stored by a cache.
+ * default HTML, and never stored by a cache. A fault goes into the request's own log line
+ * (`requestFault`, request-log.ts), so its reference leads to one line with the error.
  */
-export function answerWithErrorPage(onFault: (error: unknown) => void): ErrorRequestHandler {
+export function answerWithErrorPage(): ErrorRequestHandler {
   return (error, req, res, next) => {
     const status = statusOf(error);
-    if (status >= 500) onFault(error);
+    if (status >= 500) res.locals.fault ??= error;
     if (res.headersSent) return next(error);
     if (error instanceof RequestRefused) res.set(error.headers);
     res.status(status).set("Cache-Control", "no-store");
     const message =
       status < 500 && error instanceof Error ? error.message : "Something went wrong on our side.";
-    if (wantsJson(req)) res.json({ error: message, status });
-    else res.type("html").send(renderErrorPage(status, req.path));
+    const reference = scopeOf(req)?.id;
+    if (wantsJson(req))
+      res.json({ error: message, status, ...(status >= 500 ? { reference } : {}) });
+    else res.type("html").send(renderErrorPage(status, req.path, reference));
   };
+}
+
+/** The fault the last handler answered for, to be logged with the request. */
+export function requestFault(res: Response): unknown {
+  return res.locals.fault;
 }
 
 function statusOf(error: unknown): number {

@@ -12,6 +12,7 @@ import { createPageCache, NO_PAGE_CACHE, type PageCache } from "./page-cache";
  * LAGOON_PAGE_CACHE=off.
  */
 export interface ServerStores extends AppStores {
+  config: ServerConfig;
   database: DatabaseHandle;
   pages: PageCache;
   /** Whether the shared cache's Redis answers (always, without Redis). */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ErrorReference } from "./error-reference";
 import { errorHeading } from "./error-text";
 
 /**
@@ -30,6 +31,7 @@ export function ErrorPage({ status, path }: { status: number; path: string }) {
       ) : (
         <p className="mt-4 max-w-xl text-lg text-slate-700">{explanation(status)}</p>
       )}
+      {status >= 500 ? <ErrorReference /> : null}
       <Link
         to="/"
         className="mt-8 inline-flex rounded-md bg-lagoon-700 px-5 py-3 font-semibold text-white hover:bg-lagoon-800"

@@ -121,12 +121,21 @@ export function createAppContext(stores: AppStores): AppContext {
  * rendering: the context factory, and the OAuth client the embedded identity provider must
  * know (its redirect URIs are the app's routes).
  */
-/** What the server knows of a request that the app cannot: its nonce, and the buyer behind proxies. */
+/**
+ * What the server knows of a request that the app cannot: its nonce, the buyer behind proxies,
+ * and the request's id.
+ */
 export interface ServerRequestValues {
   /** The CSP nonce of this response. */
   nonce: string;
-  /** The shopper's IP (behind trusted proxies, from X-Forwarded-For), for Storefront rate limits. */
+  /** The shopper's IP (behind trusted proxies, TRUST_PROXY), for Storefront and form rate limits. */
   buyerIp?: string;
+  /** The request's id, in each of its log lines: the reference an error page shows. */
+  requestId?: string;
+  /** Called when the loaders are done and the document's render begins (`Server-Timing`). */
+  onRenderStart?(): void;
+  /** Takes an error of this request to log on its request line (one line per reference). */
+  onFault?(error: unknown): void;
 }
 
 export interface AppEntry {

@@ -2,8 +2,8 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { AppContext } from "./context.server";
 import {
-  nonceOf,
   requestContextValues,
+  serverValuesOf,
   servicesContext,
   shopperContext,
   shopperMiddleware,
@@ -31,7 +31,7 @@ describe("the request context", () => {
     const { services } = servicesWith();
     const context = new RouterContextProvider(requestContextValues(services, { nonce: "n0nce" }));
     expect(context.get(servicesContext)).toBe(services);
-    expect(nonceOf(context)).toBe("n0nce");
+    expect(serverValuesOf(context).nonce).toBe("n0nce");
   });
 
   it("gives the shopper a catalogue whose reads carry their IP and end with their request", async () => {

@@ -26,6 +26,11 @@ export interface Shopper extends ServerRequestValues {
 export const servicesContext = createContext<AppContext>();
 const serverRequestContext = createContext<ServerRequestValues>();
 export const shopperContext = createContext<Shopper>();
+/**
+ * Where the server wants this request's faults (its request line), if it said; a context made
+ * without the server (a test calling a loader) has none and the fault is logged on its own.
+ */
+const faultTakerContext = createContext<{ take?(error: unknown): void }>({});
 /** What went wrong while answering this request, as `handleError` saw it (request-errors.server.ts). */
 const requestFaultsContext = createContext<{ databaseUnreachable: boolean }>();
 
@@ -44,6 +49,7 @@ export function requestContextValues(
   return new Map<RouterContext, unknown>([
     [servicesContext, services],
     [serverRequestContext, values],
+    [faultTakerContext, { take: values.onFault }],
     [requestFaultsContext, { databaseUnreachable: false }],
   ]);
 }
@@ -93,7 +99,14 @@ export const shopperMiddleware: MiddlewareFunction<Response> = async (
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 };
 
-/** The nonce of this response, for the document's render (`entry.server.tsx`). */
-export function nonceOf(context: Readonly<RouterContextProvider>): string {
-  return context.get(serverRequestContext).nonce;
+/** The server's taker of this request's faults, when the server gave one. */
+export function faultTakerOf(
+  context: Readonly<RouterContextProvider>,
+): ((error: unknown) => void) | undefined {
+  return context.get(faultTakerContext).take;
+}
+
+/** What the server said of this request (nonce, id), for the document's render (`entry.server.tsx`). */
+export function serverValuesOf(context: Readonly<RouterContextProvider>): ServerRequestValues {
+  return context.get(serverRequestContext);
 }

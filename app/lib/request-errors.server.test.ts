@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { requestContextFor } from "../../tests/support/request-context";
 import { stubServerBuild } from "../../tests/support/stub-build";
+import { requestContextValues } from "./request-context.server";
 import { reportRequestError } from "./request-errors.server";
 
 // The errors React Router reports, as it reports them (its own 404 and 405, the Error of its
@@ -55,6 +56,21 @@ describe("reportRequestError (React Router's handleError)", () => {
       { err: fault, url: "https://shop.example/contact" },
       "request failed",
     );
+  });
+
+  it("hands a fault to the server when it takes them, to log on the request's own line", () => {
+    const taken: unknown[] = [];
+    const logger = { error: vi.fn() };
+    const context = new RouterContextProvider(
+      requestContextValues({ logger } as never, {
+        nonce: "n",
+        onFault: (error) => taken.push(error),
+      }),
+    );
+    const fault = new Error("a loader broke");
+    reportRequestError(fault, { request, context });
+    expect(taken).toEqual([fault]);
+    expect(logger.error).not.toHaveBeenCalled();
   });
 
   it("says nothing for a shopper who went away", () => {

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { isRouteErrorResponse } from "react-router";
-import { noteRequestFault, servicesContext } from "./request-context.server";
+import { faultTakerOf, noteRequestFault, servicesContext } from "./request-context.server";
 
 /**
  * React Router's `handleError`: what it reports goes to the shop's structured log, once. A
@@ -19,6 +19,12 @@ export function reportRequestError(
   // The router's own check of an action's Origin, answered with 400 (see react-router's
   // throwIfPotentialCSRFAttack); the request gate already refuses cross-site posts with 403.
   if (error instanceof Error && /Aborting the action\.$/.test(error.message)) return;
+  // The server logs it on the request's own line, with its id: the reference an error page shows.
+  const take = context ? faultTakerOf(context) : undefined;
+  if (take) {
+    take(error);
+    return;
+  }
   const logger = context?.get(servicesContext).logger;
   if (logger) logger.error({ err: error, url: request.url }, "request failed");
   else console.error(error);

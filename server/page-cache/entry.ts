@@ -74,6 +74,9 @@ const UNSTORED_HEADERS = new Set([
   "age",
   "set-cookie",
   "x-lagoon-cache",
+  // Each answer's own (request-scope.ts).
+  "x-request-id",
+  "server-timing",
 ]);
 
 export function storableHeaders(headers: Iterable<[string, string]>): [string, string][] {

@@ -11,6 +11,7 @@ import type { PageCachePurge } from "../../app/lib/page-cache";
 import { PAGE_IDLE_MS, type RawStore } from "../cache";
 import type { Logger } from "../logger";
 import { isDecodablePath, isWellFormedHost } from "../request-gate";
+import { currentRequest } from "../request-scope";
 import {
   decodeStoredPage,
   encodeStoredPage,
@@ -136,7 +137,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if ((method !== "GET" && method !== "HEAD") || !isPageRequest(req, target, isFile)) {
         return app(req, res);
       }
+      const scope = currentRequest();
       if (isPersonal(req.headers.cookie) || (allowBypass && req.headers[BYPASS_HEADER] === "1")) {
+        if (scope) scope.cache = "BYPASS";
         res.setHeader(CACHE_STATUS_HEADER, "BYPASS");
         return app(req, res);
       }
@@ -151,6 +154,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const miss = () => {
         // HEAD is answered from a stored page, but a HEAD answer has no body to store.
         if (method === "GET") fills.set(req, { key, url, generation });
+        if (scope) scope.cache = "MISS";
         res.setHeader(CACHE_STATUS_HEADER, "MISS");
         app(req, res);
       };
@@ -164,6 +168,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
             const fresh = now < page.freshUntil;
             if (!fresh) refresh(req, key, url);
             const status = fresh ? "HIT" : "STALE";
+            if (scope) scope.cache = status;
             await send(req, res, page, status);
             // The request log (request-log.ts) has the other requests; a hit costs one line, at `info`.
             if (logger.isLevelEnabled("info")) {

@@ -7,6 +7,33 @@ import { pageOfDataRequest } from "./key";
 const DATA_ROUTES_PARAM = "_routes";
 const REMEMBERED_PATHS = 2_000;
 
+/** What the build's routes say about a path: the page's declared query, and the route's id. */
+interface RouteFacts {
+  query: readonly string[] | undefined;
+  routeId: string | undefined;
+}
+
+/** Facts about the paths asked most, per build: matching ranks every route each time. */
+const factsByBuild = new WeakMap<ServerBuild, (pathname: string) => RouteFacts>();
+
+function routeFactsOf(build: ServerBuild): (pathname: string) => RouteFacts {
+  let facts = factsByBuild.get(build);
+  if (!facts) {
+    const routes = routeTree(build);
+    const known = new LRUCache<string, RouteFacts>({ max: REMEMBERED_PATHS });
+    facts = (pathname) => {
+      let found = known.get(pathname);
+      if (!found) {
+        found = factsOf(routes, pathname);
+        known.set(pathname, found);
+      }
+      return found;
+    };
+    factsByBuild.set(build, facts);
+  }
+  return facts;
+}
+
 /**
  * The query parameters the page at a path reads, as its routes declare them (`handle.pageQuery`,
  * app/lib/page-cache.ts), or undefined when a route there declares nothing: then every parameter
@@ -16,28 +43,26 @@ const REMEMBERED_PATHS = 2_000;
 export function pageQueryOf(
   build: ServerBuild,
 ): (pathname: string) => readonly string[] | undefined {
-  const routes = routeTree(build);
-  // Matching ranks every route each time: remember the answer for the paths asked most.
-  const known = new LRUCache<string, { query: readonly string[] | undefined }>({
-    max: REMEMBERED_PATHS,
-  });
-  return (pathname) => {
-    let found = known.get(pathname);
-    if (!found) {
-      found = { query: declaredQuery(routes, pathname) };
-      known.set(pathname, found);
-    }
-    return found.query;
-  };
+  const facts = routeFactsOf(build);
+  return (pathname) => facts(pathname).query;
 }
 
-function declaredQuery(routes: RouteObject[], pathname: string): readonly string[] | undefined {
+/** The id of the route that answers a path (a `.data` request: its page's), for the metrics. */
+export function routeIdOf(build: ServerBuild): (pathname: string) => string | undefined {
+  const facts = routeFactsOf(build);
+  return (pathname) => facts(pathname).routeId;
+}
+
+function factsOf(routes: RouteObject[], pathname: string): RouteFacts {
   const data = pageOfDataRequest(pathname);
   const matches = matchRoutes(routes, data ?? pathname);
-  if (!matches) return undefined;
-  const leaf = matches[matches.length - 1]?.route.handle as Partial<PageQueryHandle> | undefined;
-  if (!Array.isArray(leaf?.pageQuery)) return undefined;
-  return data === undefined ? leaf.pageQuery : [...leaf.pageQuery, DATA_ROUTES_PARAM];
+  if (!matches) return { query: undefined, routeId: undefined };
+  const leaf = matches[matches.length - 1]?.route;
+  const handle = leaf?.handle as Partial<PageQueryHandle> | undefined;
+  const routeId = leaf?.id;
+  if (!Array.isArray(handle?.pageQuery)) return { query: undefined, routeId };
+  const query = data === undefined ? handle.pageQuery : [...handle.pageQuery, DATA_ROUTES_PARAM];
+  return { query, routeId };
 }
 
 /** The build's routes as React Router's route objects, each with its module's `handle`. */

@@ -40,6 +40,11 @@ test.describe("when the content service struggles", () => {
       await expect(
         page.getByRole("heading", { name: /^50[03] - An Error Occured$/ }),
       ).toBeVisible();
+      // The reference the shopper can quote: this request's id, kept through hydration.
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByText(/^Reference:/)).toHaveText(
+        `Reference: ${response?.headers()["x-request-id"]}`,
+      );
       expect((await request.get(`${FAULT_ORIGIN}/healthz`)).status()).toBe(200);
     });
   });

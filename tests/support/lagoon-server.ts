@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express from "express";
+import type { DestinationStream } from "pino";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll } from "vitest";
@@ -14,6 +16,7 @@ import { readConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
 import { createEmulators } from "../../server/emulators";
 import { createLogger } from "../../server/logger";
+import { createMetrics, createMetricsServer, forgetMetrics } from "../../server/metrics";
 import { createPageCache } from "../../server/page-cache";
 import type { ServerStores } from "../../server/stores";
 import { listenOnLoopback } from "./loopback";
@@ -65,6 +68,8 @@ export interface LagoonInstance {
   stores: ServerStores;
   /** The stored pages' own store, as the page cache holds it. */
   pageStore: RawStore;
+  /** The metrics listener's origin, when `env` set METRICS_PORT (0: any free port). */
+  metricsOrigin?: string;
   close(): Promise<void>;
 }
 
@@ -74,8 +79,11 @@ export async function startLagoon({
   redis,
   databaseUrl,
   mail = false,
+  logs,
 }: {
   build: ServerBuild;
+  /** Where the instance's log lines go, at `info`; none are written without it. */
+  logs?: DestinationStream;
   env?: Record<string, string>;
   redis?: { url: string; keyPrefix: string };
   /** PostgreSQL instead of an embedded PGlite. */
@@ -96,7 +104,7 @@ export async function startLagoon({
     LOG_LEVEL: "silent",
     ...env,
   });
-  const logger = createLogger("silent");
+  const logger = logs ? createLogger("info", logs) : createLogger("silent");
   const database = await openDatabase({
     databaseUrl,
     dataDir: path.join(dataDir, "pglite"),
@@ -120,12 +128,23 @@ export async function startLagoon({
     signIn: appEntryOf(build).oidcSettings(config),
     testControls: true,
   });
+  const metrics = config.metrics ? createMetrics({ database }) : undefined;
+  let metricsServer: Server | undefined;
+  let metricsOrigin: string | undefined;
+  if (metrics && config.metrics) {
+    metricsServer = createMetricsServer(metrics);
+    const { port, host } = config.metrics;
+    await new Promise<void>((resolve) => metricsServer?.listen(port, host, resolve));
+    const address = metricsServer.address() as { port: number };
+    metricsOrigin = `http://${host}:${address.port}`;
+  }
   const app = createApp({
     stores,
     build,
     clientDir: path.join(dataDir, "no-client-build"),
     emulators: emulators.router,
     testControls: true,
+    metrics,
   });
   // As the server's listener would: the page cache first, then the app.
   const listener = requestListener(app);
@@ -138,8 +157,13 @@ export async function startLagoon({
     origin,
     stores,
     pageStore,
+    metricsOrigin,
     async close() {
       await delivery?.stop();
+      if (metrics) forgetMetrics(metrics);
+      await new Promise((resolve) =>
+        metricsServer ? metricsServer.close(resolve) : resolve(null),
+      );
       await server.close();
       await emulators.close();
       await Promise.allSettled([cache.close(), database.close()]);
@@ -176,6 +200,9 @@ export function lagoonForFile(
     },
     get pageStore() {
       return running().pageStore;
+    },
+    get metricsOrigin() {
+      return running().metricsOrigin;
     },
     close: () => running().close(),
   };

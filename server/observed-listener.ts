@@ -1,0 +1,50 @@
+import type { RequestListener } from "node:http";
+import type { Metrics } from "./metrics";
+import { inRequest, newRequestScope, requestIdOf } from "./request-scope";
+
+/** Paths the server answers itself, named as the metrics' route label. */
+const SERVER_ROUTES = new Set(["/healthz", "/readyz", "/build-version", "/favicon.ico"]);
+
+export interface ObservedOptions {
+  /** Express's compiled `trust proxy`: whether the peer at `address` is a trusted proxy. */
+  trustsProxy(address: string, hop: number): boolean;
+  metrics?: Metrics;
+  /** The app's route id for a path (undefined for none, or while developing). */
+  routeOf?(pathname: string): string | undefined;
+  isFile?(pathname: string): boolean;
+}
+
+/**
+ * The server's outermost listener: every request gets its scope (id, timings) before the page
+ * cache or the app sees it, and is counted in the metrics once answered.
+ */
+export function observedListener(
+  inner: RequestListener,
+  { trustsProxy, metrics, routeOf, isFile = () => false }: ObservedOptions,
+): RequestListener {
+  const routeLabel = (target: string): string => {
+    const query = target.indexOf("?");
+    const pathname = query === -1 ? target : target.slice(0, query);
+    if (pathname.startsWith("/_emulators/")) return "emulators";
+    if (SERVER_ROUTES.has(pathname)) return pathname.slice(1);
+    if (pathname.startsWith("/assets/") || isFile(pathname)) return "static";
+    if (!routeOf) return "app";
+    return routeOf(pathname) ?? "unmatched";
+  };
+  return (req, res) => {
+    const peer = req.socket.remoteAddress ?? "";
+    const scope = newRequestScope(requestIdOf(req, peer !== "" && trustsProxy(peer, 0)));
+    scope.metrics = metrics;
+    if (metrics) {
+      const method = req.method ?? "GET";
+      const target = req.url ?? "/";
+      res.once("close", () => {
+        const seconds = (performance.now() - scope.started) / 1000;
+        const status = res.writableFinished ? res.statusCode : 499;
+        metrics.observeRequest({ route: routeLabel(target), method, status }, seconds);
+        if (scope.cache) metrics.countPageCache(scope.cache);
+      });
+    }
+    inRequest(req, scope, () => inner(req, res));
+  };
+}

@@ -5,11 +5,12 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type Express, type RequestHandler } from "express";
 import onHeaders from "on-headers";
+import proxyAddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
-import type { PageCache } from "./page-cache";
+import type { MissBudget, PageCache } from "./page-cache";
 import { pageQueryOf } from "./page-cache/route-query";
 import {
   answerWithErrorPage,
@@ -26,6 +27,10 @@ import type { ServerStores } from "./stores";
 const SHOPIFY_WEBHOOK_PATH = "/api/webhooks/shopify";
 const SHOPIFY_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
+/** Proxies whose X-Forwarded-For names the client (a load balancer on the machine or network). */
+const TRUSTED_PROXIES = ["loopback", "linklocal", "uniquelocal"];
+const trustedProxies = proxyAddr.compile(TRUSTED_PROXIES);
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface CreateAppOptions {
@@ -40,6 +45,8 @@ export interface CreateAppOptions {
   ready?: () => boolean;
   /** Test controls (tests, `npm run bench`): the page cache honours its bypass header. */
   testControls?: boolean;
+  /** Misses each client may have rendered and stored (page-cache/admission.ts); tests set less. */
+  missBudget?: MissBudget;
 }
 
 /** The build's handler and the app context made from its entry, once per build. */
@@ -88,6 +95,7 @@ export function createApp({
   viteMiddleware,
   ready,
   testControls = false,
+  missBudget,
 }: CreateAppOptions): Express {
   const { config, logger } = stores;
   // Development renders every request (an edit must show at once), as does a build loaded late.
@@ -121,7 +129,7 @@ export function createApp({
   };
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.set("trust proxy", TRUSTED_PROXIES);
   app.use(refuseUnknownMethods, requireWellFormedRequest, requireSameOrigin(config));
 
   app.get("/healthz", (_req, res) => {
@@ -185,6 +193,9 @@ export function createApp({
         isFile: (filePath) => clientFiles.has(filePath),
         allowBypass: testControls,
         pageQuery: pageQueryOf(build as ServerBuild),
+        // The client as Express's `req.ip` names it, before Express sees the request.
+        clientOf: (req) => proxyAddr(req, trustedProxies),
+        missBudget,
       });
       listeners.set(app, listener);
       // `app.listen` (tests) serves through it too.

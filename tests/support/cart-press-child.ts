@@ -19,7 +19,12 @@ const database = await openDatabase(
     ? { dataDir: process.env.CART_CHILD_DATA_DIR }
     : { databaseUrl: env("CART_CHILD_DATABASE_URL"), dataDir: "-" },
 );
-const services = cartActionServices({ origin: env("CART_CHILD_ORIGIN"), database: () => database });
+const services = cartActionServices({
+  origin: env("CART_CHILD_ORIGIN"),
+  database: () => database,
+  // e.g. "slow:20000": the platform keeps this process's change (and the cart's turn) waiting.
+  fault: process.env.CART_CHILD_FAULT,
+});
 const browser = new Browser();
 browser.cookies = new Map(JSON.parse(env("CART_CHILD_COOKIES")) as [string, string][]);
 // One form pressed CART_CHILD_PRESSES times at once, or a list of forms posted one after another.

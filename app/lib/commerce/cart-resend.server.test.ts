@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   Browser,
   cartOf,
@@ -12,12 +12,15 @@ import {
   PUMP,
   startStorefrontEmulator,
 } from "../../../tests/support/cart-emulator";
+import { cartActionServices } from "../../../tests/support/cart-services";
+import { openDatabase } from "../../../tests/support/server-parts";
 import {
   postgresAvailable,
   requireServiceInCi,
   throwawayPostgresDatabase,
 } from "../../../tests/support/services";
 import { loadCart } from "./cart-layout.server";
+import { cartLocks } from "./cart-lock-schema";
 
 // Issue 28: a cart change is sent again when its answer was lost (the instance died after making
 // it; the browser or the shopper posts it once more). Sent with the same form key, it applies
@@ -118,6 +121,38 @@ describe.runIf(requireServiceInCi(postgres))("a re-sent cart change on PostgreSQ
   const shared = () => ({ env: { CART_CHILD_DATABASE_URL: database.url } });
   resentChanges(shared, false);
   resentChanges(shared, true);
+
+  it("holds up another instance's change by less than the 6 s a shopper waits when the turn's holder is killed", async () => {
+    const handle = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
+    try {
+      const { browser, lineId, quantities } = await cartWithOneSalt();
+      const press = { intent: "update", lineId, quantity: "2", from: "1" };
+      // An instance whose change takes the cart's turn and then waits on a slow platform.
+      const holder = startAppChild({
+        ...shared().env,
+        CART_CHILD_ORIGIN: emulator.origin,
+        CART_CHILD_COOKIES: JSON.stringify([...browser.cookies]),
+        CART_CHILD_PRESS: JSON.stringify(press),
+        CART_CHILD_FAULT: "slow:20000",
+      });
+      await holder.ready;
+      holder.go();
+      await vi.waitFor(
+        async () => expect((await handle.db.select().from(cartLocks)).length).toBe(1),
+        { timeout: 10_000, interval: 20 },
+      );
+      await holder.kill();
+
+      const killed = performance.now();
+      const other = cartActionServices({ origin: emulator.origin, database: () => handle });
+      const answer = await emulator.post(browser, press, { services: other });
+      expect(answer.status).toBe(200);
+      expect(performance.now() - killed).toBeLessThan(6_000);
+      expect(await quantities()).toEqual({ [POOL_SALT]: 2 });
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 });
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -160,6 +195,8 @@ function startAppChild(env: Record<string, string>) {
     answered,
     go: () => child.stdin.write("go\n"),
     kill: async () => {
+      // Killed before it answered, it never will: that is no failure.
+      answered.catch(() => {});
       child.kill("SIGKILL");
       expect(await exited).toBe("SIGKILL");
     },

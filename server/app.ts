@@ -5,13 +5,14 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type Express, type RequestHandler } from "express";
 import onHeaders from "on-headers";
+import proxyAddr from "proxy-addr";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppContext, AppEntry } from "../app/lib/context.server";
 import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
 import type { Metrics } from "./metrics";
 import { observedListener } from "./observed-listener";
-import type { PageCache } from "./page-cache";
+import type { MissBudget, PageCache } from "./page-cache";
 import { pageQueryOf, routeIdOf } from "./page-cache/route-query";
 import {
   answerWithErrorPage,
@@ -29,6 +30,14 @@ import type { ServerStores } from "./stores";
 const SHOPIFY_WEBHOOK_PATH = "/api/webhooks/shopify";
 const SHOPIFY_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
+/** Proxies whose X-Forwarded-For names the client (a load balancer on the machine or network). */
+/** TRUST_PROXY as proxy-addr and Express apply it: a hop count, or the addresses trusted. */
+function trustOf(trustProxy: number | string[]): (address: string, hop: number) => boolean {
+  return typeof trustProxy === "number"
+    ? (_address, hop) => hop < trustProxy
+    : proxyAddr.compile(trustProxy);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface CreateAppOptions {
@@ -45,6 +54,8 @@ export interface CreateAppOptions {
   testControls?: boolean;
   /** Where requests, the page cache's verdicts and upstream calls are counted (METRICS_PORT). */
   metrics?: Metrics;
+  /** Misses each client may have rendered and stored (page-cache/admission.ts); tests set less. */
+  missBudget?: MissBudget;
 }
 
 /** The build's handler and the app context made from its entry, once per build. */
@@ -94,6 +105,7 @@ export function createApp({
   ready,
   testControls = false,
   metrics,
+  missBudget,
 }: CreateAppOptions): Express {
   const { config, logger } = stores;
   // Development renders every request (an edit must show at once), as does a build loaded late.
@@ -199,12 +211,16 @@ export function createApp({
     app.use(serveClientFiles(clientFiles));
     if (pageCache) {
       const { hasPersonalCookie } = appEntryOf(build as ServerBuild);
+      const trustedProxies = trustOf(config.trustProxy);
       const listener = pageCache.listener(app, {
         publicOrigin: new URL(config.publicUrl).origin,
         isPersonal: hasPersonalCookie,
         isFile,
         allowBypass: testControls,
         pageQuery: pageQueryOf(build as ServerBuild),
+        // The client as Express's `req.ip` names it, before Express sees the request.
+        clientOf: (req) => proxyAddr(req, trustedProxies),
+        missBudget,
       });
       listeners.set(app, listener);
     }

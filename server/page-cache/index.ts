@@ -12,6 +12,7 @@ import { PAGE_IDLE_MS, type RawStore } from "../cache";
 import type { Logger } from "../logger";
 import { isDecodablePath, isWellFormedHost } from "../request-gate";
 import { currentRequest } from "../request-scope";
+import { createMissAdmission, type MissBudget } from "./admission";
 import {
   decodeStoredPage,
   encodeStoredPage,
@@ -22,6 +23,7 @@ import {
 import { normalisedUrl, PAGE_KEY_PREFIX, pageKey, pathPrefixes } from "./key";
 import { CACHE_STATUS_HEADER, send } from "./send";
 
+export { DEFAULT_MISS_BUDGET, type MissBudget } from "./admission";
 export { normalisedUrl, pageKey } from "./key";
 
 const compressBrotli = promisify(brotliCompress);
@@ -68,6 +70,10 @@ export interface ServeOptions {
   allowBypass?: boolean;
   /** The query parameters the page at a path reads, when its route declares them (route-query.ts). */
   pageQuery?(pathname: string): readonly string[] | undefined;
+  /** The client's address (behind trusted proxies, the one they name); else the socket's peer. */
+  clientOf?(req: IncomingMessage): string;
+  /** How many misses each client has rendered and stored (admission.ts). */
+  missBudget?: MissBudget;
 }
 
 export interface PageCache extends PageCachePurge {
@@ -120,18 +126,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return page;
   };
 
-  const listener =
-    (
-      app: RequestListener,
-      {
-        publicOrigin,
-        isPersonal,
-        isFile = () => false,
-        allowBypass = false,
-        pageQuery,
-      }: ServeOptions,
-    ): RequestListener =>
-    (req, res) => {
+  const listener = (
+    app: RequestListener,
+    {
+      publicOrigin,
+      isPersonal,
+      isFile = () => false,
+      allowBypass = false,
+      pageQuery,
+      clientOf = (req) => req.socket.remoteAddress ?? "",
+      missBudget,
+    }: ServeOptions,
+  ): RequestListener => {
+    const admission = createMissAdmission(missBudget);
+    return (req, res) => {
       const method = req.method;
       const target = req.url ?? "/";
       if ((method !== "GET" && method !== "HEAD") || !isPageRequest(req, target, isFile)) {
@@ -151,14 +159,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       const key = pageKey(url);
       const started = performance.now();
-      const miss = () => {
+      const render = (store: boolean) => {
         // HEAD is answered from a stored page, but a HEAD answer has no body to store.
-        if (method === "GET") fills.set(req, { key, url, generation });
+        if (store && method === "GET") fills.set(req, { key, url, generation });
         if (scope) scope.cache = "MISS";
         res.setHeader(CACHE_STATUS_HEADER, "MISS");
         app(req, res);
       };
-      if (req.headers[REFRESH_HEADER] === refreshToken) return miss();
+      // A miss renders within the client's budget, and is stored within it (admission.ts).
+      const miss = () => {
+        const verdict = admission.admit(clientOf(req));
+        if (verdict.admitted) return render(verdict.admitted === "store");
+        tooManyMisses(res, verdict.retryAfterSeconds);
+      };
+      if (req.headers[REFRESH_HEADER] === refreshToken) return render(true);
 
       read(key)
         .then(
@@ -194,6 +208,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           else res.destroy();
         });
     };
+  };
 
   /** One refresh of a stale page at a time: per process, and across processes via the store. */
   function refresh(req: IncomingMessage, key: string, url: URL): void {
@@ -300,6 +315,23 @@ export const NO_PAGE_CACHE: PageCache = {
   purgePaths: async () => {},
   purgeUnder: async () => {},
 };
+
+/**
+ * The answer to a client over its render budget: a small page of its own, never stored, that
+ * says when to come back (pages the cache holds are still served to it meanwhile).
+ */
+function tooManyMisses(res: ServerResponse, retryAfterSeconds: number): void {
+  const body =
+    '<!doctype html><html lang="en"><meta charset="utf-8"><title>Too many requests</title>' +
+    "<h1>Too many requests</h1><p>Please wait a moment, then try again.</p></html>";
+  res.writeHead(429, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "Retry-After": String(retryAfterSeconds),
+  });
+  res.end(res.req.method === "HEAD" ? undefined : body);
+}
 
 /** A stored page varies on the encoding; `Vary: Cookie` stays for caches that know no better. */
 function withVary(headers: [string, string][]): [string, string][] {

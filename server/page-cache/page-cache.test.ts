@@ -224,6 +224,61 @@ describe("the page cache", () => {
   });
 });
 
+describe("misses admitted per client", () => {
+  // Tiny budgets, so a flood is a few requests; clients are told apart by the address a trusted
+  // proxy (loopback here) forwards.
+  const budget = { renders: { burst: 4, perSecond: 0.5 }, stores: { burst: 2, perSecond: 0.5 } };
+  let shop: LoopbackServer;
+  beforeAll(async () => {
+    const pages = createPageCache({ store: createMemoryStore(), logger: stores.logger });
+    shop = await listenOnLoopback(
+      createApp({
+        stores: { ...stores, pages },
+        build: stubBuild(),
+        clientDir,
+        missBudget: budget,
+      }),
+    );
+  });
+  afterAll(() => shop?.close());
+
+  const from = (client: string) => async (target: string) => {
+    const response = await fetch(`${shop.origin}${target}`, {
+      headers: { "x-forwarded-for": client },
+    });
+    const body = await response.text();
+    return {
+      status: response.status,
+      cache: response.headers.get("x-lagoon-cache"),
+      retryAfter: response.headers.get("retry-after"),
+      body,
+    };
+  };
+
+  it("stores a flooding client's misses, then renders them unstored, then refuses them", async () => {
+    const flooder = from("203.0.113.7");
+    const answers = [];
+    for (let n = 1; n <= 5; n++) answers.push(await flooder(`/public?flood=${n}`));
+    expect(answers.map(({ status, cache }) => [status, cache])).toEqual([
+      [200, "MISS"],
+      [200, "MISS"],
+      [200, "MISS"],
+      [200, "MISS"],
+      [429, null],
+    ]);
+    expect(answers[4]?.retryAfter).toBe("2");
+    expect(answers[4]?.body).toContain("Too many requests");
+
+    // What was stored is served from the cache to everyone, the flooder too.
+    expect((await flooder("/public?flood=1")).cache).toBe("HIT");
+    const visitor = from("198.51.100.2");
+    expect((await visitor("/public?flood=2")).cache).toBe("HIT");
+    // What was over the store budget was not stored; another client's miss stores it.
+    expect((await visitor("/public?flood=3")).cache).toBe("MISS");
+    expect((await visitor("/public?flood=3")).cache).toBe("HIT");
+  });
+});
+
 describe("the encoding of a stored page", () => {
   it.each([
     [undefined, "identity"],

@@ -3,6 +3,7 @@ import type { CartActionServices } from "../../app/lib/commerce/cart-action.serv
 import { type CartLocks, createCartLocks } from "../../app/lib/commerce/cart-lock.server";
 import { createStorefrontClient } from "../../app/lib/commerce/storefront.server";
 import { createCustomerAccountClient } from "../../app/lib/customer/customer-account.server";
+import { createExpiringState, type ExpiringState } from "../../app/lib/state/expiring-state.server";
 import { createMemoryCache, type DatabaseHandle, readConfig } from "./server-parts";
 
 // The services /api/cart runs on in the cart's tests: the production Storefront client against
@@ -57,10 +58,24 @@ export function cartActionServices(options: CartServicesOptions): CartActionServ
       return locks.withCart(cartId, change);
     },
   };
+  // Changes already applied are remembered on the shared database, as the app does.
+  let expiring: ExpiringState | undefined;
+  const state: ExpiringState = {
+    increment: (...args) => own().increment(...args),
+    put: (...args) => own().put(...args),
+    get: (key) => own().get(key),
+    take: (key) => own().take(key),
+    delete: (key) => own().delete(key),
+  };
+  const own = () => {
+    expiring ??= createExpiringState(options.database());
+    return expiring;
+  };
   return {
     config: readConfig({ NODE_ENV: "test" }),
     cache: createMemoryCache(),
     cartLocks,
+    state,
     logger,
     // Customer sessions (signed-in checkout) live in the same database.
     database: {

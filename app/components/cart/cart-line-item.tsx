@@ -11,6 +11,7 @@ import {
 import { CART_ACTION, isPendingLine } from "../../lib/commerce/cart-optimistic";
 import { otherAttributes, participantsOf } from "../../lib/commerce/cart-participants";
 import {
+  newChangeKey,
   type QueuedQuantityChange,
   queuedChangeFields,
   queueStep,
@@ -18,6 +19,7 @@ import {
 } from "../../lib/commerce/cart-quantity-queue";
 import { ProductImage } from "../product/product-image";
 import { useFieldText } from "../ui/use-field-text";
+import { useCartLayoutData } from "./use-cart";
 import { useCartSubmit } from "./use-cart-submit";
 
 const STEP_BUTTON =
@@ -113,11 +115,21 @@ export function CartLineItem({
   );
 }
 
-function LineFields({ line, returnTo }: { line: CartLine; returnTo: string }) {
+function LineFields({
+  line,
+  returnTo,
+  formKey,
+}: {
+  line: CartLine;
+  returnTo: string;
+  /** The page's key: a form posted twice without JavaScript changes the line once. */
+  formKey?: string | null;
+}) {
   return (
     <>
       <input type="hidden" name="lineId" value={line.id} />
       <input type="hidden" name="redirectTo" value={returnTo} />
+      {formKey ? <input type="hidden" name="formKey" value={formKey} /> : null}
     </>
   );
 }
@@ -134,6 +146,7 @@ function QuantityControls({
 }) {
   const inputId = useId();
   const { submit, pending } = useCartSubmit();
+  const formKey = useCartLayoutData()?.formKey;
   const form = useRef<HTMLFormElement>(null);
   const increaseForm = useRef<HTMLFormElement>(null);
   // What the shopper does while this line's last change is on its way (product §4).
@@ -159,7 +172,7 @@ function QuantityControls({
     const fields = queuedChangeFields(line.quantity, queued);
     // Presses go as a change (the + form carries `from`), a typed quantity as a value.
     const sender = "by" in queued ? increaseForm.current : form.current;
-    if (fields && sender) submit(sender, { extra: fields });
+    if (fields && sender) submit(sender, { extra: { ...fields, formKey: newChangeKey() } });
   }, [pending, queued, line.quantity, submit]);
 
   const busy = pending || queued !== null;
@@ -173,7 +186,7 @@ function QuantityControls({
       return;
     }
     input.current.value = String(quantity);
-    submit(form.current);
+    submit(form.current, { extra: { formKey: newChangeKey() } });
   };
 
   const step = (by: number) => (event: React.FormEvent<HTMLFormElement>) => {
@@ -183,7 +196,8 @@ function QuantityControls({
       return;
     }
     setDraft(String(clampCartQuantity(line.quantity + by)));
-    submit(event.currentTarget);
+    // Each change its own key: a press repeating an earlier one (+, −, +) is a new change.
+    submit(event.currentTarget, { extra: { formKey: newChangeKey() } });
   };
 
   const title = line.productTitle;
@@ -191,7 +205,7 @@ function QuantityControls({
     <div className="inline-flex items-center overflow-hidden rounded-md border border-slate-300">
       <form method="post" action={CART_ACTION} onSubmit={step(-1)}>
         <input type="hidden" name="intent" value="update" />
-        <LineFields line={line} returnTo={returnTo} />
+        <LineFields line={line} returnTo={returnTo} formKey={formKey} />
         <input type="hidden" name="quantity" value={clampCartQuantity(line.quantity - 1)} />
         <input type="hidden" name="from" value={line.quantity} />
         <button
@@ -213,7 +227,7 @@ function QuantityControls({
         }}
       >
         <input type="hidden" name="intent" value="update" />
-        <LineFields line={line} returnTo={returnTo} />
+        <LineFields line={line} returnTo={returnTo} formKey={formKey} />
         <label htmlFor={inputId} className="sr-only">
           Quantity of {title}
         </label>
@@ -231,7 +245,7 @@ function QuantityControls({
       </form>
       <form ref={increaseForm} method="post" action={CART_ACTION} onSubmit={step(1)}>
         <input type="hidden" name="intent" value="update" />
-        <LineFields line={line} returnTo={returnTo} />
+        <LineFields line={line} returnTo={returnTo} formKey={formKey} />
         <input type="hidden" name="quantity" value={line.quantity + 1} />
         <input type="hidden" name="from" value={line.quantity} />
         <button

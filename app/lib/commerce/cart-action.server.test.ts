@@ -170,6 +170,22 @@ describe("POST /api/cart (handleCartAction)", () => {
     expect(cartOf(next.body)?.totalQuantity).toBe(5);
   });
 
+  it("answers a re-sent +1 with the cart as the first left it, and applies it once", async () => {
+    const browser = new Browser();
+    const added = await post(browser, { intent: "add", merchandiseId: PUMP, quantity: "1" });
+    const lineId = cartOf(added.body)?.lines[0]?.id ?? "";
+    const press = { intent: "update", lineId, quantity: "2", from: "1", formKey: "press-a" };
+    // Two app contexts (two processes' caches) on one database.
+    const first = await post(browser, press, { services: services() });
+    const again = await post(browser, press, { services: services() });
+    expect(first).toMatchObject({ status: 200, body: { ok: true } });
+    expect(again).toEqual(first);
+    expect(cartOf(again.body)?.totalQuantity).toBe(2);
+    // The same press again later (+, −, +) is a new change with a key of its own.
+    const next = await post(browser, { ...press, formKey: "press-b" });
+    expect(cartOf(next.body)?.totalQuantity).toBe(3);
+  });
+
   it("answers a userError's message with 422 and leaves the cart as it was", async () => {
     const browser = new Browser();
     await post(browser, { intent: "add", merchandiseId: LOW_STOCK_TESTER, quantity: "1" });

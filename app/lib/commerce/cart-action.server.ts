@@ -13,9 +13,18 @@ import { readVipAccess } from "../customer/vip-access.server";
 import type { DatabaseHandle } from "../database";
 import { browserPostedForm, refererPath } from "../forms/form-post.server";
 import { safeRedirectPath } from "../safe-redirect";
+import type { ExpiringState } from "../state/expiring-state.server";
 import { type Cart, type CartView, toCartView } from "./cart";
 import { CART_ERRORS, CartUserError, createCartApi } from "./cart.server";
-import { addToCart, type CartTurn, removeLine, updateLine } from "./cart-changes.server";
+import {
+  addToCart,
+  appliedChanges,
+  applyOnce,
+  type CartTurn,
+  changeKey,
+  removeLine,
+  updateLine,
+} from "./cart-changes.server";
 import { clearCartCookie, serializeCartSession, usableCartSession } from "./cart-cookie.server";
 import {
   BadCartRequest,
@@ -58,6 +67,8 @@ export const EMPTY_CART_NOTICE: CartNotice = {
 export interface CartActionServices {
   config: Config;
   cache: Cache;
+  /** Where the changes already applied are remembered, so a re-sent one applies once. */
+  state: ExpiringState;
   /** Where the signed-in customer's session is (verified before checkout). */
   database: Pick<DatabaseHandle, "db">;
   logger: { warn(details: Record<string, unknown>, message: string): void };
@@ -146,6 +157,8 @@ export async function handleCartAction(
         });
       });
 
+  const changes = appliedChanges(services.state, services.logger);
+
   const remember = async (cart: Cart) => {
     headers.append(
       "Set-Cookie",
@@ -212,22 +225,24 @@ export async function handleCartAction(
   try {
     switch (intent.intent) {
       case "add": {
-        const cart = await addToCart(
-          api,
-          inTurn,
-          services.cache,
-          session.cartId,
-          intent,
-          form,
-          isVip,
-        );
+        const cart = await addToCart(api, inTurn, changes, session.cartId, intent, form, isVip);
         await remember(cart);
         return succeed(cart);
       }
       case "update": {
         if (!session.cartId) throw new BadCartRequest(CART_ERRORS.update);
         const cartId = session.cartId;
-        const cart = await inTurn(cartId, (locked) => updateLine(locked, cartId, intent));
+        const key = intent.formKey
+          ? changeKey(cartId, intent.formKey, [
+              "update",
+              intent.lineId,
+              intent.quantity,
+              intent.from,
+            ])
+          : null;
+        const cart = await inTurn(cartId, (locked) =>
+          applyOnce(changes, key, locked, cartId, () => updateLine(locked, cartId, intent)),
+        );
         if (cart) await remember(cart);
         return succeed(cart);
       }

@@ -44,6 +44,8 @@ export const IntentSchema = z.discriminatedUnion("intent", [
      * is when the change is made, not `quantity` as a value (product §4).
      */
     from: ShownQuantitySchema.optional(),
+    /** One per change sent (and per page without JavaScript): a re-sent change applies once. */
+    formKey: z.string().max(100).optional(),
   }),
   z.object({ intent: z.literal("remove"), lineId: z.string().regex(LINE_ID) }),
   z.object({ intent: z.literal("checkout") }),

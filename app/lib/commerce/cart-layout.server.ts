@@ -13,8 +13,9 @@ export interface CartLayoutData {
   /** The cart could not be read just now (the Storefront API failed); it was not emptied. */
   unavailable: boolean;
   /**
-   * Sent with add forms so a double-submitted form (no JavaScript, a double click) adds once; a
-   * new one comes with every page. None without a cart: an add without one starts a cart, and a
+   * Sent with add and quantity forms so a double-submitted form (no JavaScript, a double click,
+   * a re-sent POST) changes the cart once; a new one comes with every page (the drawer's code
+   * sends a fresh one with each change). None without a cart: an add without one starts a cart, and a
    * key cannot make that happen once (cart-changes.server.ts).
    */
   formKey: string | null;

@@ -33,3 +33,13 @@ export function queuedChangeFields(
     ? { quantity: String(wanted) }
     : { quantity: String(wanted), from: String(quantity) };
 }
+
+/**
+ * A fresh key for one change sent from the drawer: the server applies a change with a given key
+ * once, so a POST the browser sends again (its answer lost to a restart) does not press twice.
+ * `getRandomValues`, unlike `randomUUID`, works on pages served over plain http too.
+ */
+export function newChangeKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

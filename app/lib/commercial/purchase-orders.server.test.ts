@@ -146,6 +146,41 @@ function killMidSubmit(env: Record<string, string>): Promise<void> {
   });
 }
 
+/** Runs the child that submits an order and stays up; kills it once it answered. */
+function submitThenKill(env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const process_ = spawn(process.execPath, ["--import", "tsx", child], {
+      cwd: root,
+      env: { ...process.env, ...env, PO_CHILD_FINISH: "1", PO_CHILD_KEY: RESENT_FORM_KEY },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    let orderId = "";
+    process_.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const submitted = /^submitted (\S+)$/m.exec(output);
+      if (submitted && !orderId) {
+        orderId = submitted[1] ?? "";
+        process_.kill("SIGKILL");
+      }
+    });
+    process_.on("exit", (_code, signal) =>
+      signal === "SIGKILL" && orderId
+        ? resolve(orderId)
+        : reject(new Error(`child exited without answering: ${output}`)),
+    );
+  });
+}
+
+const RESENT_FORM_KEY = "resent-purchase-order-form";
+
+/** The order the child submits, as a re-sent form would submit it again. */
+const killedChildsOrder = () =>
+  orderInput({
+    customer: { ...orderInput().customer, id: "gid://shopify/Customer/kill-9" },
+    idempotencyKey: RESENT_FORM_KEY,
+  });
+
 describe("a submit killed with SIGKILL on PGlite", () => {
   let dataDir: string;
   beforeAll(async () => {
@@ -172,6 +207,23 @@ describe("a submit killed with SIGKILL on PGlite", () => {
       expect(await listMail(reopened.db, { limit: 10 })).toHaveLength(1);
     } finally {
       await reopened.close();
+    }
+  }, 60_000);
+
+  it("gives the same order, once, to a submit re-sent after the instance that made it died", async () => {
+    const ownDir = await mkdtemp(path.join(tmpdir(), "lagoon-po-resend-"));
+    try {
+      const orderId = await submitThenKill({ PO_CHILD_DATA_DIR: ownDir });
+      const restarted = await openDatabase({ dataDir: ownDir });
+      try {
+        const again = await submitPurchaseOrder(restarted.db, killedChildsOrder(), STAFF);
+        expect(again).toMatchObject({ created: false, order: { id: orderId } });
+        expect(await listMail(restarted.db, { limit: 10 })).toHaveLength(1);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await rm(ownDir, { recursive: true, force: true });
     }
   }, 60_000);
 });
@@ -201,5 +253,21 @@ describe.runIf(requireServiceInCi(postgres))("a submit killed with SIGKILL on Po
       limit: 10,
     });
     expect(orders.count).toBe(0);
+  }, 60_000);
+
+  it("gives the same order, once, to a submit re-sent to another instance or after a restart", async () => {
+    const before = (await listMail(handle.db, { limit: 500 })).length;
+    const orderId = await submitThenKill({ PO_CHILD_DATABASE_URL: database.url });
+    // This process was up all along: another instance behind the load balancer.
+    const other = await submitPurchaseOrder(handle.db, killedChildsOrder(), STAFF);
+    expect(other).toMatchObject({ created: false, order: { id: orderId } });
+    const restarted = await openDatabase({ databaseUrl: database.url, dataDir: "unused" });
+    try {
+      const again = await submitPurchaseOrder(restarted.db, killedChildsOrder(), STAFF);
+      expect(again).toMatchObject({ created: false, order: { id: orderId } });
+    } finally {
+      await restarted.close();
+    }
+    expect((await listMail(handle.db, { limit: 500 })).length).toBe(before + 1);
   }, 60_000);
 });

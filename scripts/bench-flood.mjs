@@ -3,6 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import path from "node:path";
 import { CookieJar, signInAtEmulator } from "../tests/support/customer-account-emulator.ts";
+import { measuredEnv } from "./measured-env.mjs";
 
 /**
  * `npm run bench:flood` (after `npm run build`): a flood of unique URLs against the production
@@ -50,19 +51,7 @@ let server;
 function startShop() {
   rmSync(benchDir, { recursive: true, force: true });
   mkdirSync(benchDir, { recursive: true });
-  const inherited = { ...process.env };
-  for (const key of [
-    "LAGOON_TEST_CONTROLS",
-    "LAGOON_EMULATOR_FAULTS",
-    "LAGOON_PAGE_CACHE",
-    "LAGOON_PUBLIC_URL",
-    "LOG_LEVEL",
-    "HOST",
-    "REDIS_URL",
-    "DATABASE_URL",
-  ]) {
-    delete inherited[key];
-  }
+  const inherited = measuredEnv({ embedded: true });
   const logFile = path.join(benchDir, "shop.log");
   const log = openSync(logFile, "w");
   const child = spawn("npm", ["run", "--silent", "serve"], {

@@ -16,6 +16,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { CookieJar, signInAtEmulator } from "../tests/support/customer-account-emulator.ts";
 import { measureFirstLoad } from "./first-load.mjs";
+import { measuredEnv } from "./measured-env.mjs";
 import { median } from "./median.mjs";
 
 /**
@@ -126,20 +127,7 @@ async function readMetrics() {
 /** A shop as production starts it, `npm run serve`, in `cwd`; LAGOON_PAGE_CACHE etc. in `env`. */
 function startShop(name, port, cwd, env = {}) {
   const dataDir = path.join(benchDir, name);
-  const inherited = { ...process.env };
-  // Test-only settings never reach a measured server, and these are the bench's to set.
-  for (const key of [
-    "LAGOON_TEST_CONTROLS",
-    "LAGOON_EMULATOR_FAULTS",
-    "LAGOON_PAGE_CACHE",
-    "LAGOON_PUBLIC_URL",
-    "LOG_LEVEL",
-    "HOST",
-    "METRICS_PORT",
-    "METRICS_HOST",
-  ]) {
-    delete inherited[key];
-  }
+  const inherited = measuredEnv();
   return start("npm", ["run", "--silent", "serve"], {
     cwd,
     env: {

@@ -70,7 +70,7 @@ export default function StaffPurchaseOrders({ loaderData }: Route.ComponentProps
           type="submit"
           className="inline-flex min-h-11 items-center rounded-md bg-lagoon-700 px-5 font-semibold text-white hover:bg-lagoon-800"
         >
-          Search
+          Search orders
         </button>
       </Form>
       <p role="status" className="mt-4 text-slate-700">

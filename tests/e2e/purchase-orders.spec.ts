@@ -111,7 +111,7 @@ test.describe("purchase orders", () => {
     });
 
     // Staff: the email in the mail emulator, its Approve link, then the same link again.
-    await openMail(page, number);
+    await openMail(page, `Purchase order ${number} from`);
     await expect(page.getByText("RA-2026-118")).toBeVisible();
     const approve = await page
       .getByRole("link", { name: /decision\?token=/ })

@@ -119,7 +119,7 @@ test.describe("purchase orders", () => {
       .getAttribute("href");
     expect(approve).toBeTruthy();
     await page.goto(approve ?? "");
-    await expect(page.getByTestId("decision-status")).toHaveText("Submitted");
+    await expect(page.getByTestId("po-status")).toHaveText("Submitted");
     await page.getByRole("button", { name: `Approve ${number}` }).click();
     await expect(page.getByRole("main").getByRole("status")).toContainText(
       `${number} is now approved`,

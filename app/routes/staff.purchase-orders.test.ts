@@ -185,6 +185,13 @@ describe("the staff inbox", () => {
     expect(twice.status).toBe(409);
   });
 
+  it("is personal: the page cache never answers a request carrying the staff cookie", async () => {
+    const staff = await signInAsStaff(OPS);
+    expect((await get("/staff/purchase-orders", staff)).headers.get("x-lagoon-cache")).toBe(
+      "BYPASS",
+    );
+  });
+
   it("is a 404 again once staff sign out, for every copy of the cookie", async () => {
     const staff = await signInAsStaff(OPS);
     expect((await get("/staff/purchase-orders", staff)).status).toBe(200);

@@ -4,6 +4,7 @@ import { digest, randomId } from "../customer/session-crypto.server";
 import { escapeHtml } from "../mail/html";
 import { enqueueMail } from "../mail/outbox.server";
 import { servicesContext } from "../request-context.server";
+import { STAFF_COOKIE } from "./staff-cookie";
 
 // Staff sign in to the purchase-order inbox with a one-time link emailed to an address listed in
 // LAGOON_STAFF_EMAIL (decision 012). The link and the session live in the expiring state
@@ -14,8 +15,6 @@ import { servicesContext } from "../request-context.server";
 export const STAFF_LINK_LIFETIME_MS = 15 * 60 * 1000;
 /** product §9: a staff session lasts 8 hours. */
 export const STAFF_SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
-
-export const STAFF_COOKIE = "lagoon_staff";
 
 type Services = Pick<AppContext, "config" | "database" | "state">;
 

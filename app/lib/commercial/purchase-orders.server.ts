@@ -103,12 +103,8 @@ export async function submitPurchaseOrder(
         ...staffMail(order, staffLinks(order.id, staff, mail)),
       });
     }
-    await enqueueCustomerMail(
-      tx,
-      order,
-      "purchase-order-received",
-      (url) => receivedMail(order, mail.shop, url),
-      mail,
+    await enqueueCustomerMail(tx, order, mail.publicUrl, "purchase-order-received", (url) =>
+      receivedMail(order, mail.shop, url),
     );
     return order;
   });
@@ -132,15 +128,16 @@ function staffLinks(orderId: string, staff: string, mail: PurchaseOrderMailSetti
 
 type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** An email to the customer about their order, linking to it in their account (product §4). */
 async function enqueueCustomerMail(
   tx: Transaction,
   order: PurchaseOrder,
+  publicUrl: string,
   kind: string,
   compose: (orderUrl: string) => CustomerMail,
-  mail: Pick<PurchaseOrderMailSettings, "publicUrl">,
 ) {
   if (!order.customerEmail) return;
-  const url = new URL(`/account/commercial-orders/${order.id}`, mail.publicUrl).toString();
+  const url = new URL(`/account/commercial-orders/${order.id}`, publicUrl).toString();
   await enqueueMail(tx, { to: order.customerEmail, kind, ...compose(url) });
 }
 
@@ -267,15 +264,10 @@ export async function decidePurchaseOrder(
     if (!row) return null;
     await tx.insert(purchaseOrderEvents).values({ orderId, status, actor: staff, note, at: now });
     const order = await withHistory(tx, row);
-    await enqueueCustomerMail(
-      tx,
-      order,
-      `purchase-order-${status}`,
-      (url) =>
-        status === "approved"
-          ? approvedMail(order, mail.shop, url, note)
-          : rejectedMail(order, mail.shop, url, note ?? ""),
-      mail,
+    await enqueueCustomerMail(tx, order, mail.publicUrl, `purchase-order-${status}`, (url) =>
+      status === "approved"
+        ? approvedMail(order, mail.shop, url, note)
+        : rejectedMail(order, mail.shop, url, note ?? ""),
     );
     return order;
   });

@@ -1,8 +1,10 @@
+import { Agent } from "node:http";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { CookieJar } from "../../tests/support/customer-account-emulator";
-import { lagoonForFile } from "../../tests/support/lagoon-server";
+import { ANOTHER_MACHINE, lagoonForFile } from "../../tests/support/lagoon-server";
 import { orderInput, STAFF } from "../../tests/support/purchase-order-fixtures";
+import { send } from "../../tests/support/raw-http";
 import { DEMO_CUSTOMERS, signInOverHttp } from "../../tests/support/shopper";
 import {
   findAnyPurchaseOrder,
@@ -15,6 +17,9 @@ import { listMail } from "../lib/mail/outbox.server";
 
 const OPS = "ops@lagoon.example";
 const shop = lagoonForFile({ env: { LAGOON_STAFF_EMAIL: `staff@lagoon.example, ${OPS}` } });
+/** Requests from another IP address than the other tests', for the rate limit. */
+const elsewhere = new Agent({ localAddress: ANOTHER_MACHINE.connectFrom });
+afterAll(() => elsewhere.destroy());
 
 /** The page's text as a reader sees it (React separates text parts with empty comments). */
 const textOf = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
@@ -95,6 +100,27 @@ describe("staff sign-in", () => {
     const late = await post("/staff/sign-in", { token: token ?? "" });
     expect(late.status).toBe(410);
     expect(late.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("answers the 11th request for a link from one address in 15 minutes with 429, as typed", async () => {
+    const ask = () =>
+      send(
+        shop.origin,
+        {
+          method: "POST",
+          path: "/staff/sign-in",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+          body: "email=someone%40example.com",
+        },
+        { agent: elsewhere },
+      );
+    for (let n = 0; n < 10; n++) expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain("Too many sign-in links asked for. Try again in 15 minutes.");
+    expect(refused.body).toContain('value="someone@example.com"');
+    // Others are not held back.
+    expect(await askForLink(OPS)).toBeTruthy();
   });
 
   it("answers a mistyped address with 400 and keeps it", async () => {

@@ -191,6 +191,21 @@ function defineStoreSuite(handle: () => DatabaseHandle) {
     ).toEqual({ outcome: "not-found" });
   });
 
+  it("approves without a draft order (Admin API off or failing), the email still saying what follows", async () => {
+    const { db } = handle();
+    const { order } = await submitPurchaseOrder(db, orderInput(), STAFF);
+    const decided = await decidePurchaseOrder(
+      db,
+      { orderId: order.id, decision: "approve", staff: STAFF_EMAIL, note: null, draft: null },
+      STAFF,
+    );
+    expect(decided).toMatchObject({ outcome: "decided", order: { draftOrderName: null } });
+    const [approved] = await listMail(db, { limit: 1 });
+    expect(approved?.text).toContain("We are preparing the invoice");
+    expect(approved?.text).not.toContain("draft order");
+    expect(approved?.text).not.toContain("A note from our team");
+  });
+
   it("keeps a rejection's reason in the history and tells the customer why", async () => {
     const { db } = handle();
     const { order } = await submitPurchaseOrder(db, orderInput(), STAFF);

@@ -82,6 +82,10 @@ describe("a staff decision link", () => {
     const [mail] = await listMail(shop.stores.database.db, { limit: 1 });
     expect(mail?.subject).toBe(`Purchase order ${number} approved`);
     expect(mail?.text).toContain(`draft order ${order?.draftOrderName}`);
+    // Signed with the shop's name and address from its content settings.
+    expect(mail?.text).toMatch(
+      /Coral Bay Pool & Spa\n12 Lagoon Court\nBurleigh Heads QLD 4220\nAustralia$/,
+    );
   });
 
   it("refuses a rejection without a reason with 400, keeps what was typed, and leaves the order waiting", async () => {

@@ -14,6 +14,12 @@ export interface ShopIdentity {
   address: string[];
 }
 
+/** The settings give the country as a code (AU); a letter gives its name. */
+function countryName(country: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  return new Intl.DisplayNames(["en-AU"], { type: "region" }).of(country) ?? country;
+}
+
 export function shopIdentityOf(organisation: Organisation): ShopIdentity {
   const address = organisation.address;
   return {
@@ -24,7 +30,7 @@ export function shopIdentityOf(organisation: Organisation): ShopIdentity {
           [address.addressLocality, address.addressRegion, address.postalCode]
             .filter(Boolean)
             .join(" "),
-          address.addressCountry,
+          countryName(address.addressCountry),
         ].filter(Boolean)
       : [],
   };

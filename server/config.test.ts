@@ -59,6 +59,17 @@ describe("readConfig", () => {
     });
   });
 
+  it("reads LAGOON_STAFF_EMAIL as a comma-separated list, with the demo's address by default", () => {
+    expect(readConfig({}).staffEmails).toEqual(["staff@lagoon.example"]);
+    expect(
+      readConfig({ LAGOON_STAFF_EMAIL: " ops@coralbay.example ,sales@coralbay.example," })
+        .staffEmails,
+    ).toEqual(["ops@coralbay.example", "sales@coralbay.example"]);
+    expect(() => readConfig({ LAGOON_STAFF_EMAIL: "ops@coralbay.example, sales" })).toThrow(
+      /LAGOON_STAFF_EMAIL/,
+    );
+  });
+
   it("treats empty variables as unset", () => {
     expect(readConfig({ SHOPIFY_STORE_DOMAIN: "", DATABASE_URL: " " }).storefront.mode).toBe(
       "embedded",

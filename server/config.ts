@@ -56,7 +56,18 @@ const EnvSchema = z.object({
       .optional(),
   ),
   LAGOON_EMULATOR_FAULTS: optional,
-  LAGOON_STAFF_EMAIL: optional.pipe(z.email("must be an email address").optional()),
+  LAGOON_STAFF_EMAIL: optional.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((address) => address.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.tuple([z.email()], z.email(), "must be email addresses separated by commas"))
+      .optional(),
+  ),
   SMTP_URL: optional.pipe(
     z
       .url()
@@ -231,7 +242,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     gtmId: env.GTM_ID,
-    staffEmail: env.LAGOON_STAFF_EMAIL ?? "staff@lagoon.example",
+    staffEmails: env.LAGOON_STAFF_EMAIL ?? ["staff@lagoon.example"],
     mail: {
       from: env.MAIL_FROM ?? "shop@lagoon.example",
       ...(env.SMTP_URL ? { mode: "connected", smtpUrl: env.SMTP_URL } : { mode: "embedded" }),

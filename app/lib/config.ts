@@ -16,8 +16,12 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   gtmId?: string;
-  /** Receives each new purchase order, with its Approve and Reject links (product §4). */
-  staffEmail: string;
+  /**
+   * Staff (LAGOON_STAFF_EMAIL, at least one): each receives every new purchase order with its
+   * Approve and Reject links and may sign in to the staff inbox (product §4); the first receives
+   * the contact form's enquiries.
+   */
+  staffEmails: readonly [string, ...string[]];
   /** Outgoing mail: SMTP where SMTP_URL is set, else the mail emulator (/_emulators/mail). */
   mail: Upstream<{ smtpUrl: string }> & { from: string };
   /** Shopify's Admin API, for draft orders of approved purchase orders; off when not configured. */

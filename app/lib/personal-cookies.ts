@@ -1,4 +1,5 @@
 import { SESSION_COOKIE } from "./customer/session-cookie";
+import { STAFF_COOKIE } from "./staff/staff-cookie";
 
 export const CART_COOKIE = "lagoon_cart";
 /** A one-time cart message after a form posted without JavaScript (e.g. 'Empty Cart'). */
@@ -10,6 +11,7 @@ export const NEWSLETTER_NOTICE_COOKIE = "lagoon_newsletter_notice";
 
 const PERSONAL_COOKIES = [
   SESSION_COOKIE,
+  STAFF_COOKIE,
   CART_COOKIE,
   CART_NOTICE_COOKIE,
   CART_DRAWER_COOKIE,

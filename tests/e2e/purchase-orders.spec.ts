@@ -111,7 +111,7 @@ test.describe("purchase orders", () => {
     });
 
     // Staff: the email in the mail emulator, its Approve link, then the same link again.
-    await openMail(page, number);
+    await openMail(page, `Purchase order ${number} from`);
     await expect(page.getByText("RA-2026-118")).toBeVisible();
     const approve = await page
       .getByRole("link", { name: /decision\?token=/ })
@@ -119,7 +119,7 @@ test.describe("purchase orders", () => {
       .getAttribute("href");
     expect(approve).toBeTruthy();
     await page.goto(approve ?? "");
-    await expect(page.getByTestId("decision-status")).toHaveText("Submitted");
+    await expect(page.getByTestId("po-status")).toHaveText("Submitted");
     await page.getByRole("button", { name: `Approve ${number}` }).click();
     await expect(page.getByRole("main").getByRole("status")).toContainText(
       `${number} is now approved`,

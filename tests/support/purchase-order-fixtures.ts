@@ -1,14 +1,17 @@
 import type {
-  StaffMailSettings,
+  PurchaseOrderMailSettings,
   SubmitPurchaseOrderInput,
 } from "../../app/lib/commercial/purchase-orders.server";
 
 // Shared by the store's tests and the kill -9 child process (tests only).
 
-export const STAFF: StaffMailSettings = {
-  staffEmail: "staff@lagoon.example",
+export const STAFF_EMAIL = "staff@lagoon.example";
+
+export const STAFF: PurchaseOrderMailSettings = {
+  staffEmails: [STAFF_EMAIL],
   publicUrl: "http://localhost:3000",
   secret: "test-secret-for-decision-links",
+  shop: { name: "Coral Bay Pool & Spa", address: ["12 Lagoon Court", "Burleigh Heads QLD 4220"] },
 };
 
 export function orderInput(

@@ -13,3 +13,16 @@ export function formatOrderDate(iso: string): string {
     timeZone: "Australia/Brisbane",
   }).format(new Date(iso));
 }
+
+/** A moment in the shop's time zone, to the minute: "28 Nov 2026, 9:05 am AEST". */
+export function formatShopDateTime(iso: string): string {
+  return new Intl.DateTimeFormat("en-AU", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "Australia/Brisbane",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}

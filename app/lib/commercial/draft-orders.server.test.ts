@@ -64,6 +64,7 @@ const ORDER: PurchaseOrder = {
   notes: "Loading dock",
   requestedDeliveryDate: null,
   draftOrderId: null,
+  draftOrderName: null,
   history: [],
 };
 

@@ -21,6 +21,7 @@ import {
   validatePoForm,
 } from "./purchase-order-form";
 import { findPurchaseOrderByKey, submitPurchaseOrder } from "./purchase-orders.server";
+import { purchaseOrderMailSettings } from "./staff-decision.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -201,7 +202,7 @@ export async function submitPurchaseOrderCheckout(
       notes: valid.notes,
       requestedDeliveryDate: valid.requestedDeliveryDate,
     },
-    { staffEmail: config.staffEmail, publicUrl: config.publicUrl, secret: config.sessionSecret },
+    await purchaseOrderMailSettings(request, context.get(servicesContext)),
   );
   headers.append("Set-Cookie", await clearCartCookie(config));
   return thankYou(order.id, headers);

@@ -39,6 +39,8 @@ export const purchaseOrders = pgTable(
     status: text("status").$type<PurchaseOrderStatus>().notNull(),
     /** Shopify draft order made when staff approved it, where the Admin API is configured. */
     draftOrderId: text("draft_order_id"),
+    /** That draft order's name as Shopify shows it (#D12): the customer is told it. */
+    draftOrderName: text("draft_order_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +61,8 @@ export const purchaseOrderEvents = pgTable(
       .references(() => purchaseOrders.id, { onDelete: "cascade" }),
     status: text("status").$type<PurchaseOrderStatus>().notNull(),
     actor: text("actor").notNull(),
+    /** Why staff rejected the order (required), or their note on an approval (optional). */
+    note: text("note"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("purchase_order_events_order_idx").on(table.orderId, table.at)],

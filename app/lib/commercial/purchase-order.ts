@@ -32,7 +32,10 @@ export type ShippingSelection =
 
 export interface PurchaseOrderEvent {
   status: PurchaseOrderStatus;
+  /** The customer's address for the submission, the deciding staff member's for a decision. */
   actor: string;
+  /** A rejection's reason, an approval's note; null otherwise. */
+  note: string | null;
   at: string;
 }
 
@@ -56,6 +59,8 @@ export interface PurchaseOrder extends PurchaseOrderSummary {
   notes: string | null;
   requestedDeliveryDate: string | null;
   draftOrderId: string | null;
+  /** The Shopify draft order's name (#D12), once staff approved and the draft was made. */
+  draftOrderName: string | null;
   history: PurchaseOrderEvent[];
 }
 

@@ -1,6 +1,13 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../database";
 import { enqueueMail } from "../mail/outbox.server";
+import {
+  approvedMail,
+  type CustomerMail,
+  receivedMail,
+  rejectedMail,
+  type ShopIdentity,
+} from "./customer-mail";
 import { createDecisionToken, type Decision, verifyDecisionToken } from "./decision-link.server";
 import {
   type PurchaseOrder,
@@ -31,23 +38,26 @@ export interface SubmitPurchaseOrderInput {
   requestedDeliveryDate: string | null;
 }
 
-export interface StaffMailSettings {
-  staffEmail: string;
-  /** The shop's public origin: decision links point at it. */
+export interface PurchaseOrderMailSettings {
+  /** Each gets the new order's email, with decision links naming them (LAGOON_STAFF_EMAIL). */
+  staffEmails: readonly string[];
+  /** The shop's public origin: decision links and the customer's order link point at it. */
   publicUrl: string;
   /** Signs the decision links (the session secret; a key is derived from it). */
   secret: string;
+  /** Signs the customer's emails. */
+  shop: ShopIdentity;
 }
 
 /**
- * Stores a purchase order and the staff email about it in one transaction (product §4): both or
- * neither. The same customer and idempotency key give the first order back (`created: false`),
- * however many times and however concurrently the form is posted.
+ * Stores a purchase order, the staff emails about it and the customer's "received" email in one
+ * transaction (product §4): all or nothing. The same customer and idempotency key give the first
+ * order back (`created: false`), however many times and however concurrently the form is posted.
  */
 export async function submitPurchaseOrder(
   db: Db,
   input: SubmitPurchaseOrderInput,
-  mail: StaffMailSettings,
+  mail: PurchaseOrderMailSettings,
 ): Promise<{ order: PurchaseOrder; created: boolean }> {
   const created = await db.transaction(async (tx) => {
     const next = await tx.execute<{ sequence: string }>(
@@ -84,13 +94,18 @@ export async function submitPurchaseOrder(
       .insert(purchaseOrderEvents)
       .values({ orderId: row.id, status: "submitted", actor: input.customer.email, at: now });
     const order = toPurchaseOrder(row, [
-      { status: "submitted", actor: input.customer.email, at: now },
+      { status: "submitted", actor: input.customer.email, note: null, at: now },
     ]);
-    await enqueueMail(tx, {
-      to: mail.staffEmail,
-      kind: "purchase-order",
-      ...staffMail(order, decisionLinks(order.id, mail)),
-    });
+    for (const staff of mail.staffEmails) {
+      await enqueueMail(tx, {
+        to: staff,
+        kind: "purchase-order",
+        ...staffMail(order, staffLinks(order.id, staff, mail)),
+      });
+    }
+    await enqueueCustomerMail(tx, order, mail.publicUrl, "purchase-order-received", (url) =>
+      receivedMail(order, mail.shop, url),
+    );
     return order;
   });
   if (created) return { order: created, created: true };
@@ -99,15 +114,31 @@ export async function submitPurchaseOrder(
   return { order: existing, created: false };
 }
 
-function decisionLinks(orderId: string, mail: StaffMailSettings) {
+function staffLinks(orderId: string, staff: string, mail: PurchaseOrderMailSettings) {
   const link = (decision: Decision) => {
-    const token = createDecisionToken(
-      { order: orderId, decision, staff: mail.staffEmail },
-      mail.secret,
-    );
+    const token = createDecisionToken({ order: orderId, decision, staff }, mail.secret);
     return new URL(`/purchase-orders/decision?token=${token}`, mail.publicUrl).toString();
   };
-  return { approve: link("approve"), reject: link("reject") };
+  return {
+    approve: link("approve"),
+    reject: link("reject"),
+    inbox: new URL(`/staff/purchase-orders/${orderId}`, mail.publicUrl).toString(),
+  };
+}
+
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** An email to the customer about their order, linking to it in their account (product §4). */
+async function enqueueCustomerMail(
+  tx: Transaction,
+  order: PurchaseOrder,
+  publicUrl: string,
+  kind: string,
+  compose: (orderUrl: string) => CustomerMail,
+) {
+  if (!order.customerEmail) return;
+  const url = new URL(`/account/commercial-orders/${order.id}`, publicUrl).toString();
+  await enqueueMail(tx, { to: order.customerEmail, kind, ...compose(url) });
 }
 
 /** The customer's order made from this form key, if one was made already. */
@@ -179,7 +210,7 @@ export async function readDecision(
   token: string,
   secret: string,
 ): Promise<
-  | { outcome: "open"; decision: Decision; order: PurchaseOrder }
+  | { outcome: "open"; decision: Decision; staff: string; order: PurchaseOrder }
   | Exclude<DecisionOutcome, { outcome: "decided" }>
 > {
   const verdict = verifyDecisionToken(token, secret);
@@ -187,52 +218,120 @@ export async function readDecision(
   const order = await findAnyPurchaseOrder(db, verdict.payload.order);
   if (!order) return { outcome: "not-found" };
   if (order.status !== "submitted") return { outcome: "already-decided", order };
-  return { outcome: "open", decision: verdict.payload.decision, order };
+  return {
+    outcome: "open",
+    decision: verdict.payload.decision,
+    staff: verdict.payload.staff,
+    order,
+  };
+}
+
+export interface StaffDecision {
+  orderId: string;
+  decision: Decision;
+  /** Who decides: the decision link's address, or the signed-in staff member's. */
+  staff: string;
+  /** A rejection's reason (required by the form), an approval's note (optional). */
+  note: string | null;
+  /** The Shopify draft order made for an approval, when one was. */
+  draft?: { id: string; name: string } | null;
 }
 
 /**
- * Applies a decision link: a `submitted` order becomes `approved` or `rejected`, recording who and
- * when. Once either link was used the order is no longer `submitted`, so every link is spent.
+ * A `submitted` order becomes `approved` or `rejected`: the status, the history entry (who, when,
+ * the reason or note), the draft order and the customer's email commit together, so the customer
+ * hears exactly once. Once decided, the order takes no other decision (every link is spent).
  */
 export async function decidePurchaseOrder(
   db: Db,
-  token: string,
-  secret: string,
+  decision: StaffDecision,
+  mail: Pick<PurchaseOrderMailSettings, "publicUrl" | "shop">,
 ): Promise<DecisionOutcome> {
-  const verdict = verifyDecisionToken(token, secret);
-  if (!verdict.ok) return { outcome: verdict.reason };
-  const { order: orderId, decision, staff } = verdict.payload;
-  const status = decision === "approve" ? "approved" : "rejected";
+  const { orderId, staff, note, draft } = decision;
+  const status = decision.decision === "approve" ? "approved" : "rejected";
+  if (!UUID.test(orderId)) return { outcome: "not-found" };
   const decided = await db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
       .update(purchaseOrders)
-      .set({ status, updatedAt: now })
+      .set({
+        status,
+        updatedAt: now,
+        ...(draft ? { draftOrderId: draft.id, draftOrderName: draft.name } : {}),
+      })
       .where(and(eq(purchaseOrders.id, orderId), eq(purchaseOrders.status, "submitted")))
       .returning();
     if (!row) return null;
-    await tx.insert(purchaseOrderEvents).values({ orderId, status, actor: staff, at: now });
-    return row;
+    await tx.insert(purchaseOrderEvents).values({ orderId, status, actor: staff, note, at: now });
+    const order = await withHistory(tx, row);
+    await enqueueCustomerMail(tx, order, mail.publicUrl, `purchase-order-${status}`, (url) =>
+      status === "approved"
+        ? approvedMail(order, mail.shop, url, note)
+        : rejectedMail(order, mail.shop, url, note ?? ""),
+    );
+    return order;
   });
-  if (decided) return { outcome: "decided", order: await withHistory(db, decided) };
+  if (decided) return { outcome: "decided", order: decided };
   const order = await findAnyPurchaseOrder(db, orderId);
   return order ? { outcome: "already-decided", order } : { outcome: "not-found" };
 }
 
-/** Keeps the Shopify draft order made for an approved order. */
-export async function recordDraftOrder(db: Db, orderId: string, draftOrderId: string) {
-  await db
-    .update(purchaseOrders)
-    .set({ draftOrderId, updatedAt: new Date() })
-    .where(eq(purchaseOrders.id, orderId));
-}
-
-async function findAnyPurchaseOrder(db: Db, id: string): Promise<PurchaseOrder | null> {
+/** Any customer's order, for staff; null when there is none with that id. */
+export async function findAnyPurchaseOrder(db: Db, id: string): Promise<PurchaseOrder | null> {
+  if (!UUID.test(id)) return null;
   const [row] = await db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id));
   return row ? withHistory(db, row) : null;
 }
 
-async function withHistory(db: Db, row: PurchaseOrderRow): Promise<PurchaseOrder> {
+/** product §4: the staff inbox shows orders waiting for a decision first, oldest first. */
+const STATUS_RANK = sql`case ${purchaseOrders.status} when 'submitted' then 0 when 'approved' then 1 when 'fulfilled' then 2 else 3 end`;
+
+export interface StaffInboxOrder extends PurchaseOrderSummary {
+  customerName: string;
+  company: string | null;
+  customerEmail: string;
+}
+
+/**
+ * Every customer's orders for the staff inbox, a page at a time: submitted first, then approved,
+ * fulfilled and rejected, oldest first within each. `search` matches the number, the customer's
+ * reference, name, company or email, in any case.
+ */
+export async function listStaffInbox(
+  db: Db,
+  { search, page, limit }: { search: string; page: number; limit: number },
+): Promise<{ orders: StaffInboxOrder[]; count: number; hasMore: boolean }> {
+  const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const where = search
+    ? or(
+        ilike(purchaseOrders.number, pattern),
+        ilike(purchaseOrders.reference, pattern),
+        ilike(purchaseOrders.customerName, pattern),
+        ilike(purchaseOrders.company, pattern),
+        ilike(purchaseOrders.customerEmail, pattern),
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(purchaseOrders)
+      .where(where)
+      .orderBy(STATUS_RANK, asc(purchaseOrders.sequence))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ count: count() }).from(purchaseOrders).where(where),
+  ]);
+  const orders = rows.map((row) => ({
+    ...toSummary(row),
+    customerName: row.customerName,
+    company: row.company,
+    customerEmail: row.customerEmail,
+  }));
+  const all = total?.count ?? 0;
+  return { orders, count: all, hasMore: (page - 1) * limit + orders.length < all };
+}
+
+async function withHistory(db: Db | Transaction, row: PurchaseOrderRow): Promise<PurchaseOrder> {
   const events = await db
     .select()
     .from(purchaseOrderEvents)
@@ -254,7 +353,7 @@ function toSummary(row: PurchaseOrderRow): PurchaseOrderSummary {
 
 function toPurchaseOrder(
   row: PurchaseOrderRow,
-  events: { status: PurchaseOrder["status"]; actor: string; at: Date }[],
+  events: { status: PurchaseOrder["status"]; actor: string; note: string | null; at: Date }[],
 ): PurchaseOrder {
   return {
     ...toSummary(row),
@@ -268,6 +367,12 @@ function toPurchaseOrder(
     notes: row.notes,
     requestedDeliveryDate: row.requestedDeliveryDate,
     draftOrderId: row.draftOrderId,
-    history: events.map((event) => ({ ...event, at: event.at.toISOString() })),
+    draftOrderName: row.draftOrderName,
+    history: events.map(({ status, actor, note, at }) => ({
+      status,
+      actor,
+      note,
+      at: at.toISOString(),
+    })),
   };
 }

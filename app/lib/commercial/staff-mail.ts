@@ -1,4 +1,5 @@
 import { formatMoney } from "../commerce/money";
+import { escapeHtml } from "../mail/html";
 import { type PurchaseOrder, shippingSummary } from "./purchase-order";
 
 // The email staff get for each new purchase order (product §4): the order, and the Approve and
@@ -7,14 +8,9 @@ import { type PurchaseOrder, shippingSummary } from "./purchase-order";
 export interface DecisionLinks {
   approve: string;
   reject: string;
+  /** The order's page in the staff inbox (staff sign in by emailed link there). */
+  inbox: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
-  );
 
 export function staffMail(order: PurchaseOrder, links: DecisionLinks) {
   const shipping = shippingSummary(order.shipping);
@@ -45,6 +41,7 @@ export function staffMail(order: PurchaseOrder, links: DecisionLinks) {
     `Reject: ${links.reject}`,
     "",
     "Each link opens a page to confirm the decision. The links work once and expire in 7 days.",
+    `Or decide it in the staff inbox: ${links.inbox}`,
   ].join("\n");
   const html = [
     `<p>Purchase order <strong>${escapeHtml(order.number)}</strong> was submitted and waits for a decision.</p>`,
@@ -59,6 +56,7 @@ export function staffMail(order: PurchaseOrder, links: DecisionLinks) {
     "</ul>",
     `<p><a href="${escapeHtml(links.approve)}">Approve</a> · <a href="${escapeHtml(links.reject)}">Reject</a></p>`,
     "<p>Each link opens a page to confirm the decision. The links work once and expire in 7 days.</p>",
+    `<p>Or decide it in the <a href="${escapeHtml(links.inbox)}">staff inbox</a>.</p>`,
   ].join("\n");
   return {
     subject: `Purchase order ${order.number} from ${order.company ?? order.customerName}`,

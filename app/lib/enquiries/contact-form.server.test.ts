@@ -51,7 +51,7 @@ function contextFor(
     cache: createMemoryCache(),
     state: createExpiringState(database),
     database,
-    config: { staffEmail: "staff@lagoon.example", publicUrl: "http://localhost:3000" },
+    config: { staffEmails: ["staff@lagoon.example"], publicUrl: "http://localhost:3000" },
     logger: { warn() {}, error() {} },
   };
   return requestContextFor(services as never, {
@@ -226,7 +226,9 @@ describe("the contact form", () => {
 
   it("answers 503 and keeps what was typed when the enquiry cannot be stored", async () => {
     const context = contextFor();
-    (context.get(servicesContext).config as { staffEmail: string }).staffEmail = "not an address";
+    (context.get(servicesContext).config as unknown as { staffEmails: string[] }).staffEmails = [
+      "not an address",
+    ];
     const reply = (await submitContactForm(
       post({ ...VALID, message: "Lost?" }),
       context,

@@ -148,7 +148,7 @@ export async function submitContactForm(
         message: enquiry.message,
         product,
       },
-      { staffEmail: services.config.staffEmail, publicUrl: services.config.publicUrl },
+      { staffEmail: services.config.staffEmails[0], publicUrl: services.config.publicUrl },
     );
   } catch (error) {
     services.logger.error({ err: error }, "contact form: enquiry not stored");

@@ -26,7 +26,8 @@ import type { ServerStores } from "./stores";
 const SHOPIFY_WEBHOOK_PATH = "/api/webhooks/shopify";
 const SHOPIFY_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// The checkout's root, from this file (or from the bundle of it, scripts/build-server.mjs).
+const root = fileURLToPath(new URL("../", import.meta.url));
 
 export interface CreateAppOptions {
   stores: ServerStores;

@@ -18,7 +18,8 @@ import { createDatabaseCustomerStorage } from "./db/emulator-customers";
 import { privateToThisMachine } from "./emulator-access";
 import type { Logger } from "./logger";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// The checkout's root, from this file (or from the bundle of it, scripts/build-server.mjs).
+const root = fileURLToPath(new URL("../", import.meta.url));
 
 interface EmulatorFaults {
   content?: ContentFault[];

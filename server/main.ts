@@ -8,7 +8,8 @@ import { createHttpServer } from "./http-server";
 import { createLogger } from "./logger";
 import { closeStores, openStores } from "./stores";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// The checkout's root, from this file (or from the bundle of it, scripts/build-server.mjs).
+const root = fileURLToPath(new URL("../", import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {

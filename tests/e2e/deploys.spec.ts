@@ -92,7 +92,7 @@ test.describe("a newer build", () => {
   async function startShopB() {
     const dataDir = `.data/e2e-${ports.b}`;
     rmSync(dataDir, { recursive: true, force: true });
-    shopB = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    shopB = spawn(process.execPath, [path.join(buildB, "server-main.js")], {
       env: {
         ...process.env,
         NODE_ENV: "production",

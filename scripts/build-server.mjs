@@ -4,7 +4,8 @@ import { build } from "vite";
 /**
  * After `react-router build`: the server (server/main.ts and what it imports from this
  * repository) bundled into one JavaScript file, `<build>/server-main.js`, which `npm run serve`
- * runs with plain Node: no TypeScript transpiler in a production process. Packages from
+ * runs with plain Node: no TypeScript transpiler in a production process. Likewise
+ * server/migrate.ts into `<build>/db-migrate.js` for `npm run db:migrate`. Packages from
  * node_modules stay imports, resolved at run time as before.
  *
  * Files the server reads beside its sources (migrations, the emulators' schemas and demo data)
@@ -34,27 +35,33 @@ function keepSiblingFiles() {
   };
 }
 
-await build({
-  configFile: false,
-  root,
-  logLevel: "warn",
-  publicDir: false,
-  plugins: [keepSiblingFiles()],
-  build: {
-    ssr: path.join(root, "server/main.ts"),
-    outDir,
-    emptyOutDir: false,
-    target: "node22",
-    minify: false,
-    // Not minified: stack traces in the logs read as the sources do.
-    rollupOptions: {
-      output: {
-        format: "es",
-        entryFileNames: "server-main.js",
-        // One file, so every rewritten path above leads from where it ends up.
-        codeSplitting: false,
+/** Bundles `entry` (a path in this repository) into `<build>/<output>`. */
+async function bundle(entry, output) {
+  await build({
+    configFile: false,
+    root,
+    logLevel: "warn",
+    publicDir: false,
+    plugins: [keepSiblingFiles()],
+    build: {
+      ssr: path.join(root, entry),
+      outDir,
+      emptyOutDir: false,
+      target: "node22",
+      // Not minified: stack traces in the logs read as the sources do.
+      minify: false,
+      rollupOptions: {
+        output: {
+          format: "es",
+          entryFileNames: output,
+          // One file, so every rewritten path above leads from where it ends up.
+          codeSplitting: false,
+        },
       },
     },
-  },
-});
-console.log(`server bundled: ${path.relative(root, path.join(outDir, "server-main.js"))}`);
+  });
+  console.log(`server bundled: ${path.relative(root, path.join(outDir, output))}`);
+}
+
+await bundle("server/main.ts", "server-main.js");
+await bundle("server/migrate.ts", "db-migrate.js");

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "./db";
+import { createLogger } from "./logger";
 
 /**
  * `npm run db:migrate`: applies the migrations the server would apply at start, then exits. A
@@ -19,7 +20,10 @@ async function main() {
     );
     const applied = result.rows[0]?.applied ?? 0;
     const where = databaseUrl ? "PostgreSQL" : `the embedded database in ${dataDir}`;
-    console.log(`lagoon: ${where} is migrated (${applied} migrations applied in all).`);
+    createLogger("info").info(
+      { database: database.engine, applied },
+      `${where} is migrated (${applied} migrations applied in all)`,
+    );
   } finally {
     await database.close();
   }

@@ -81,7 +81,7 @@ describe.runIf(requireServiceInCi(postgres))("npm run db:migrate on PostgreSQL",
     const [first, second] = await Promise.all(runs);
     expect(first?.code, first?.output).toBe(0);
     expect(second?.code, second?.output).toBe(0);
-    const done = `PostgreSQL is migrated (${journal.entries.length} migrations applied in all).`;
+    const done = `PostgreSQL is migrated (${journal.entries.length} migrations applied in all)`;
     expect(first?.output).toContain(done);
     expect(second?.output).toContain(done);
 

@@ -31,7 +31,7 @@ const steps = [
   ["production build", "npm", ["run", "build"]],
   ["JavaScript budget", "node", ["scripts/size.mjs", "--check"]],
   [
-    "fuzz, fault and shutdown suites against the build",
+    "fuzz, fault, shutdown, migration and rolling-deploy suites against the build",
     "npx",
     ["vitest", "run", "--config", "vitest.http.config.ts", ...vitestReports("vitest-http")],
   ],
@@ -76,7 +76,7 @@ const vitestCounts = (name) => {
 const playwright = read(`${REPORTS}/playwright.json`)?.stats;
 const runs = [
   ["unit and integration", vitestCounts("vitest")],
-  ["fuzz, faults, shutdown", vitestCounts("vitest-http")],
+  ["fuzz, faults, shutdown, deploy", vitestCounts("vitest-http")],
   [
     "end-to-end",
     {

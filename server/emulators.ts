@@ -117,6 +117,8 @@ export async function createEmulators(
       accessTokenTtlSeconds: faults.customerAccount?.accessTokenTtlSeconds,
       testControls: deps.testControls,
       storage: deps.database ? createDatabaseCustomerStorage(deps.database) : undefined,
+      // Every instance of the shop, and the next build's, accept each other's access tokens.
+      signingSecret: config.sessionSecret,
     });
     router.use("/customer-account", customerAccount.router);
   }

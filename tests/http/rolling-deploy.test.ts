@@ -12,6 +12,7 @@ import { copyBuildWithNewVersion } from "../support/next-build";
 import { ensureNginx, type Nginx, startNginx } from "../support/nginx";
 import {
   postgresAvailable,
+  redisAvailable,
   requireServiceInCi,
   throwawayPostgresDatabase,
 } from "../support/services";
@@ -195,7 +196,19 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
         ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
         { stdio: "ignore" },
       );
+      const started = new Promise<void>((resolve, reject) => {
+        redis?.once("spawn", resolve);
+        redis?.once("error", (error) =>
+          reject(new Error(`redis-server could not start: ${error.message}`)),
+        );
+      });
+      await started;
       redisUrl = `redis://127.0.0.1:${redisPort}`;
+      await until(
+        async () => (await redisAvailable(redisUrl)).available,
+        10_000,
+        "the test's redis-server answers",
+      );
       ports = [await freePort(), await freePort()];
       const nginxPort = await freePort();
       const origin = `http://127.0.0.1:${nginxPort}`;

@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type Browser, chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar } from "../support/customer-account-emulator";
 import { copyBuildWithNewVersion } from "../support/next-build";
@@ -23,8 +24,9 @@ import { DEMO_CUSTOMERS, signInOverHttp } from "../support/shopper";
 // shoppers filling carts and a signed-in customer keep clicking, build B replaces build A one
 // instance at a time, as docs/operations.md describes: B's migrations run first; then each
 // instance is taken out of nginx (reload), drained (SIGTERM), started on build B, and put back
-// once /readyz says it is ready. No request may fail, no cart change may be lost, and every
-// shopper's next page after the deploy is build B's.
+// once /readyz says it is ready. No request may fail, no cart change may be lost, every
+// shopper's next page after the deploy is build B's, and a page left open in a browser on build A
+// loads build B on its next navigation.
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const buildA = path.resolve(root, process.env.LAGOON_BUILD_DIR ?? "build");
@@ -137,6 +139,7 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
     let ports: number[] = [];
     const instances = new Map<number, Instance>();
     let versions = { a: "", b: "" };
+    let browser: Browser | undefined;
 
     /** Starts the shop of `build` on `port`; resolves once it says it is ready. */
     async function startInstance(build: string, port: number, origin: string) {
@@ -222,6 +225,7 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
     }, 120_000);
 
     afterAll(async () => {
+      await browser?.close();
       for (const instance of instances.values()) {
         if (instance.process.exitCode === null) instance.process.kill("SIGKILL");
       }
@@ -340,6 +344,30 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
         }
       };
 
+      // And a page open in a browser on build A: it checked the build once, 1 s after loading.
+      browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        args: [
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--no-first-run",
+        ],
+      });
+      const page = await browser.newPage();
+      const manifestVersion = () => page.evaluate(() => window.__reactRouterManifest?.version);
+      const buildChecked = (version: string) =>
+        page.waitForResponse(
+          async (response) =>
+            new URL(response.url()).pathname === "/build-version" &&
+            ((await response.json()) as { version: string }).version === version,
+        );
+      const firstCheck = buildChecked(versions.a);
+      await page.goto(`${origin}/store/collections/pumps`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      await firstCheck;
+      expect(await manifestVersion()).toBe(versions.a);
+
       const shoppers = [
         ...Array.from({ length: ANONYMOUS_SHOPPERS }, (_, index) => anonymous(index)),
         ...Array.from({ length: CART_SHOPPERS }, () => cartShopper()),
@@ -368,6 +396,21 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
           ...deployed,
         ]);
       }
+
+      // The open page, back in view, checks again and finds build B: its next link is a document
+      // load (app/components/shell/new-build.ts), onto build B.
+      let documents = 0;
+      page.on("request", (sent) => {
+        if (sent.isNavigationRequest() && sent.frame() === page.mainFrame()) documents += 1;
+      });
+      const secondCheck = buildChecked(versions.b);
+      await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      await secondCheck;
+      await page.getByRole("link", { name: "Davey SilensorPro SLS Pool Pump" }).first().click();
+      await page.waitForURL(/\/store\/products\//);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      expect(documents).toBe(1);
+      expect(await manifestVersion()).toBe(versions.b);
 
       // After the deploy: every shopper's next page is build B's.
       const pagesBefore = seen.map((builds) => builds.length);

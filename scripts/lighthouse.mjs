@@ -73,7 +73,7 @@ async function audit(page) {
 }
 
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn("node", ["--import", "tsx", "server/main.ts"], {
+const server = spawn("node", ["build/server-main.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), LAGOON_DATA_DIR: dataDir },
   stdio: ["ignore", "ignore", "inherit"],
 });

@@ -26,7 +26,8 @@ const MAX_RSS_GROWTH = 0.1;
 const origin = `http://127.0.0.1:${PORT}`;
 const dataDir = `.data/soak-${PORT}`;
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn("node", ["--import", "tsx", "server/main.ts"], {
+// The server as `npm run serve` runs it: the bundle `npm run build` made.
+const server = spawn("node", ["build/server-main.js"], {
   env: {
     ...process.env,
     NODE_ENV: "production",

@@ -33,7 +33,7 @@ const steps = [
   // than each having Vite compile the app again.
   ["unit and integration tests", "npx", ["vitest", "run", ...vitestReports("vitest")]],
   [
-    "fuzz, fault and shutdown suites against the build",
+    "fuzz, fault, shutdown, migration and rolling-deploy suites against the build",
     "npx",
     ["vitest", "run", "--config", "vitest.http.config.ts", ...vitestReports("vitest-http")],
   ],
@@ -82,7 +82,7 @@ const vitestCounts = (name) => {
 const playwright = read(`${REPORTS}/playwright.json`)?.stats;
 const runs = [
   ["unit and integration", vitestCounts("vitest")],
-  ["fuzz, faults, shutdown", vitestCounts("vitest-http")],
+  ["fuzz, faults, shutdown, deploy", vitestCounts("vitest-http")],
   [
     "end-to-end",
     {

@@ -30,7 +30,6 @@ import type { ServerStores } from "./stores";
 const SHOPIFY_WEBHOOK_PATH = "/api/webhooks/shopify";
 const SHOPIFY_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
-/** Proxies whose X-Forwarded-For names the client (a load balancer on the machine or network). */
 /** TRUST_PROXY as proxy-addr and Express apply it: a hop count, or the addresses trusted. */
 function trustOf(trustProxy: number | string[]): (address: string, hop: number) => boolean {
   return typeof trustProxy === "number"
@@ -38,7 +37,8 @@ function trustOf(trustProxy: number | string[]): (address: string, hop: number) 
     : proxyAddr.compile(trustProxy);
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// The checkout's root, from this file (or from the bundle of it, scripts/build-server.mjs).
+const root = fileURLToPath(new URL("../", import.meta.url));
 
 export interface CreateAppOptions {
   stores: ServerStores;

@@ -18,7 +18,8 @@ import { createDatabaseCustomerStorage } from "./db/emulator-customers";
 import { privateToThisMachine } from "./emulator-access";
 import type { Logger } from "./logger";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// The checkout's root, from this file (or from the bundle of it, scripts/build-server.mjs).
+const root = fileURLToPath(new URL("../", import.meta.url));
 
 interface EmulatorFaults {
   content?: ContentFault[];
@@ -116,6 +117,8 @@ export async function createEmulators(
       accessTokenTtlSeconds: faults.customerAccount?.accessTokenTtlSeconds,
       testControls: deps.testControls,
       storage: deps.database ? createDatabaseCustomerStorage(deps.database) : undefined,
+      // Every instance of the shop, and the next build's, accept each other's access tokens.
+      signingSecret: config.sessionSecret,
     });
     router.use("/customer-account", customerAccount.router);
   }

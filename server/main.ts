@@ -9,7 +9,8 @@ import { createLogger } from "./logger";
 import { createMetrics, createMetricsServer } from "./metrics";
 import { closeStores, openStores } from "./stores";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// The checkout's root, from this file (or from the bundle of it, scripts/build-server.mjs).
+const root = fileURLToPath(new URL("../", import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {

@@ -346,3 +346,29 @@ describe("Customer Account GraphQL authentication", () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe("signing key", () => {
+  /** The public keys an emulator publishes for checking its tokens (its JWKS). */
+  async function publishedKeys(signingSecret?: string) {
+    const other = await startCustomerAccountEmulator({ signingSecret });
+    try {
+      const metadata = (await (
+        await fetch(`${other.issuer}/.well-known/openid-configuration`)
+      ).json()) as { jwks_uri: string };
+      return (await (await fetch(metadata.jwks_uri)).json()) as { keys: { kid: string }[] };
+    } finally {
+      await other.close();
+    }
+  }
+
+  test("is the same in every emulator given one secret (every instance of a shop), else its own", async () => {
+    const secret = randomBytes(32).toString("hex");
+    const first = await publishedKeys(secret);
+    expect(first.keys).toHaveLength(1);
+    expect(await publishedKeys(secret)).toEqual(first);
+    expect(await publishedKeys(randomBytes(32).toString("hex"))).not.toEqual(first);
+    const unset = await publishedKeys();
+    expect(unset.keys).toHaveLength(1);
+    expect(await publishedKeys()).not.toEqual(unset);
+  });
+});

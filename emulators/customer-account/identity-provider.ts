@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from "jose";
+import { createECDH, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify } from "jose";
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from "oidc-provider";
 import { escapeHtml } from "../shared/html";
 import type { CustomerStore } from "./customer-records";
@@ -19,9 +19,45 @@ export interface IdentityProviderOptions {
   clients: EmulatorClient[];
   accessTokenTtlSeconds: number;
   store: CustomerStore;
+  /**
+   * The signing key is derived from this secret when given (the shop's SESSION_SECRET), so
+   * every instance of a shop behind one load balancer, and the next build's, accept each
+   * other's access tokens, as Shopify's one provider would. Otherwise a key of its own.
+   */
+  signingSecret?: string;
 }
 
 const DAY = 24 * 60 * 60;
+
+/** An ES256 key of this process's own: generated in milliseconds (an RSA key: half a second). */
+async function generatedSigningKey(): Promise<{ privateJwk: JWK; publicJwk: JWK }> {
+  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+  return { privateJwk: await exportJWK(privateKey), publicJwk: await exportJWK(publicKey) };
+}
+
+/** The same ES256 (P-256) key from the same secret, in every process. */
+function derivedSigningKey(secret: string): { privateJwk: JWK; publicJwk: JWK } {
+  for (let attempt = 0; ; attempt += 1) {
+    const scalar = Buffer.from(
+      hkdfSync("sha256", secret, "", `lagoon customer-account emulator signing key ${attempt}`, 32),
+    );
+    const ecdh = createECDH("prime256v1");
+    try {
+      // Refused for the rare scalar at or above the curve's order: the next attempt then.
+      ecdh.setPrivateKey(scalar);
+    } catch {
+      continue;
+    }
+    const point = ecdh.getPublicKey();
+    const publicJwk: JWK = {
+      kty: "EC",
+      crv: "P-256",
+      x: point.subarray(1, 33).toString("base64url"),
+      y: point.subarray(33, 65).toString("base64url"),
+    };
+    return { privateJwk: { ...publicJwk, d: scalar.toString("base64url") }, publicJwk };
+  }
+}
 
 /** Where the Customer Account GraphQL API lives; also the audience of its access tokens. */
 export function customerApiResource(issuer: string) {
@@ -37,12 +73,13 @@ export async function createIdentityProvider(options: IdentityProviderOptions) {
   const issuerPath = new URL(issuer).pathname.replace(/\/$/, "");
   const resource = customerApiResource(issuer);
 
-  // ES256 is generated in milliseconds; an RSA key would add about half a second to every start.
-  const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
-  const kid = randomBytes(8).toString("hex");
-  const signingKey = { ...(await exportJWK(privateKey)), kid, alg: "ES256", use: "sig" };
+  const { privateJwk, publicJwk } = options.signingSecret
+    ? derivedSigningKey(options.signingSecret)
+    : await generatedSigningKey();
+  const kid = createHash("sha256").update(JSON.stringify(publicJwk)).digest("hex").slice(0, 16);
+  const signingKey = { ...privateJwk, kid, alg: "ES256", use: "sig" };
   const verificationKeys = createLocalJWKSet({
-    keys: [{ ...(await exportJWK(publicKey)), kid, alg: "ES256", use: "sig" }],
+    keys: [{ ...publicJwk, kid, alg: "ES256", use: "sig" }],
   });
 
   const configuration: Configuration = {

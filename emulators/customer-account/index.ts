@@ -42,6 +42,8 @@ export interface CustomerAccountEmulatorOptions {
    * app's database in embedded mode); in memory by default.
    */
   storage?: CustomerStorage;
+  /** Signs access tokens with a key derived from it (identity-provider.ts); the shop's SESSION_SECRET. */
+  signingSecret?: string;
 }
 
 export interface CustomerAccountEmulator {
@@ -71,6 +73,7 @@ export async function createCustomerAccountEmulator(
       clients: options.clients,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
       store,
+      signingSecret: options.signingSecret,
     },
   );
 

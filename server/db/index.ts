@@ -41,8 +41,9 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 
 // Several app processes may start at once against one PostgreSQL; drizzle's migrator takes no
-// lock of its own, so they queue on this session-level advisory lock instead of racing.
-const MIGRATION_LOCK_ID = 4_172_530_017;
+// lock of its own, so they queue on this session-level advisory lock instead of racing (as does
+// `npm run db:migrate`, server/migrate.ts).
+export const MIGRATION_LOCK_ID = 4_172_530_017;
 
 // PGlite's data directory is opened by one process, which therefore writes that database alone;
 // several app processes may share one PostgreSQL.

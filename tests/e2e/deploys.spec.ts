@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import path from "node:path";
+import { copyBuildWithNewVersion } from "../support/next-build";
 import { expect, test, visit } from "./fixtures";
 
 // Issue 12, item 3: a code chunk that fails to load (a new deploy removed it) reloads the page
@@ -68,31 +68,12 @@ test.describe("a newer build", () => {
   let balancer: Server | null = null;
 
   /** Copies build A to build B under a new manifest version; answers both versions. */
-  function makeBuildB(): { a: string; b: string } {
-    rmSync(buildB, { recursive: true, force: true });
-    cpSync(buildA, buildB, { recursive: true });
-    const assets = path.join(buildB, "client/assets");
-    const manifest = readdirSync(assets).find((name) => /^manifest-\w+\.js$/.test(name));
-    const a = manifest?.slice("manifest-".length, -".js".length);
-    if (!manifest || !a) throw new Error(`no React Router manifest in ${assets}`);
-    const b = createHash("sha256").update(`${a}-next`).digest("hex").slice(0, 8);
-    const rewrite = (file: string) =>
-      readFileSync(file, "utf8")
-        .replaceAll(`manifest-${a}.js`, `manifest-${b}.js`)
-        .replace(/("version": ?)"(\w+)"/g, (whole, key, value) =>
-          value === a ? `${key}"${b}"` : whole,
-        );
-    writeFileSync(path.join(assets, `manifest-${b}.js`), rewrite(path.join(assets, manifest)));
-    rmSync(path.join(assets, manifest));
-    const entry = path.join(buildB, "server/index.js");
-    writeFileSync(entry, rewrite(entry));
-    return { a, b };
-  }
+  const makeBuildB = () => copyBuildWithNewVersion(buildA, buildB);
 
   async function startShopB() {
     const dataDir = `.data/e2e-${ports.b}`;
     rmSync(dataDir, { recursive: true, force: true });
-    shopB = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    shopB = spawn(process.execPath, [path.join(buildB, "server-main.js")], {
       env: {
         ...process.env,
         NODE_ENV: "production",

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 
 // A deploy stops the old process with SIGTERM (server/main.ts): the requests it is answering are
 // answered, new connections are refused at once (the load balancer tries another process), and
-// the process exits 0 when the last answer has gone. The server here is `npm run serve` itself,
-// on the production build, in a process of its own.
+// the process exits 0 when the last answer has gone. The server here is what `npm run serve` runs
+// (build/server-main.js, the bundle `npm run build` made), in a process of its own.
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 /** Every Storefront API call takes this long: a product page is still rendering when asked. */
@@ -45,7 +45,7 @@ beforeAll(async () => {
   // The in-process stores, whatever the machine offers.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  server = spawn(process.execPath, ["build/server-main.js"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],

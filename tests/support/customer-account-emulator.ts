@@ -19,7 +19,7 @@ export async function startCustomerAccountEmulator({
   ...options
 }: Pick<
   CustomerAccountEmulatorOptions,
-  "accessTokenTtlSeconds" | "store" | "storage" | "testControls"
+  "accessTokenTtlSeconds" | "store" | "storage" | "testControls" | "signingSecret"
 > & {
   /** The OAuth client it knows (the shop's own, `lagoon-embedded`, for the app's sign-in). */
   clientId?: string;

@@ -11,6 +11,7 @@ import { appEntryOf } from "./app-build";
 import { createAppRequestHandler } from "./app-request-handler";
 import type { PageCache } from "./page-cache";
 import { pageQueryOf } from "./page-cache/route-query";
+import { observeReach } from "./reach";
 import {
   answerWithErrorPage,
   limitBody,
@@ -38,7 +39,10 @@ export interface CreateAppOptions {
   /** Development only: Vite's middleware serves sources and HMR instead of the built assets. */
   viteMiddleware?: RequestHandler;
   ready?: () => boolean;
-  /** Test controls (tests, `npm run bench`): the page cache honours its bypass header. */
+  /**
+   * Test controls (tests, `npm run bench`): the page cache honours its bypass header, and each
+   * answer reports how far its request got (server/reach.ts).
+   */
   testControls?: boolean;
 }
 
@@ -122,6 +126,8 @@ export function createApp({
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Test controls: each answer tells how far its request got (the fuzz's reach table).
+  if (testControls) app.use(observeReach());
   app.use(refuseUnknownMethods, requireWellFormedRequest, requireSameOrigin(config));
 
   app.get("/healthz", (_req, res) => {

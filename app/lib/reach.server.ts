@@ -1,0 +1,26 @@
+import { channel } from "node:diagnostics_channel";
+import type { ServerInstrumentation } from "react-router";
+
+// What the app tells of a request's reach (server/reach.ts listens under test controls only, and
+// reports it on the answer): each loader and action it runs. Publishing costs a property read
+// while no one listens.
+
+const routeHandlers = channel("lagoon:route-handler");
+
+/** React Router's instrumentation of every route's loader and action (entry.server.tsx). */
+export const reachInstrumentations: ServerInstrumentation[] = [
+  {
+    route(route) {
+      route.instrument({
+        async loader(handler) {
+          if (routeHandlers.hasSubscribers) routeHandlers.publish({ kind: "loader" });
+          await handler();
+        },
+        async action(handler) {
+          if (routeHandlers.hasSubscribers) routeHandlers.publish({ kind: "action" });
+          await handler();
+        },
+      });
+    },
+  },
+];

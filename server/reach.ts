@@ -7,7 +7,7 @@ import onHeaders from "on-headers";
 /**
  * How far a request got into the shop, for the test suites (test controls only): how many
  * loaders and actions it ran, and how many times it changed what the shop keeps (a database write
- * other than a lock or a counter, an emulated upstream's change), the calls it made to the
+ * other than a lock or a counter, an emulated upstream's change, stored pages purged), the calls it made to the
  * emulators over loopback included. The answer carries it as `X-Lagoon-Reach: loaders=1
  * actions=1 changes=2`. The app and the stores publish on diagnostics channels
  * (app/lib/reach.ts), which cost nothing while no one listens.

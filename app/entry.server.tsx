@@ -10,6 +10,7 @@ export { createAppContext } from "./lib/context.server";
 export { oidcSettings } from "./lib/customer/auth.server";
 export { startMailDelivery } from "./lib/mail/mail-delivery.server";
 export { hasPersonalCookie } from "./lib/personal-cookies";
+export { reachInstrumentations as instrumentations } from "./lib/reach.server";
 export { requestContextValues } from "./lib/request-context.server";
 export { reportRequestError as handleError } from "./lib/request-errors.server";
 

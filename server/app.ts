@@ -14,6 +14,7 @@ import type { Metrics } from "./metrics";
 import { observedListener } from "./observed-listener";
 import type { MissBudget, PageCache } from "./page-cache";
 import { pageQueryOf, routeIdOf } from "./page-cache/route-query";
+import { observeReach } from "./reach";
 import {
   answerWithErrorPage,
   limitBody,
@@ -50,7 +51,10 @@ export interface CreateAppOptions {
   /** Development only: Vite's middleware serves sources and HMR instead of the built assets. */
   viteMiddleware?: RequestHandler;
   ready?: () => boolean;
-  /** Test controls (tests, `npm run bench`): the page cache honours its bypass header. */
+  /**
+   * Test controls (tests, `npm run bench`): the page cache honours its bypass header, and each
+   * answer reports how far its request got (server/reach.ts).
+   */
   testControls?: boolean;
   /** Where requests, the page cache's verdicts and upstream calls are counted (METRICS_PORT). */
   metrics?: Metrics;
@@ -152,6 +156,8 @@ export function createApp({
   // rate limits), the scheme (req.protocol) and the request id.
   app.set("trust proxy", config.trustProxy);
   app.use(answerWithTimingAndId);
+  // Test controls: each answer tells how far its request got (the fuzz's reach table).
+  if (testControls) app.use(observeReach());
   app.use(refuseUnknownMethods, requireWellFormedRequest, requireSameOrigin(config));
 
   app.get("/healthz", (_req, res) => {

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { CONTENT_CACHE_PREFIX } from "../lib/content/shell.server";
+import { noteStateChange } from "../lib/reach.server";
 import { servicesContext } from "../lib/request-context.server";
 import type { Route } from "./+types/api.revalidate";
 
@@ -49,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await cache.deleteByPrefix(CONTENT_CACHE_PREFIX);
   await pages.purgeAll();
+  noteStateChange("stored pages");
   logger.info({ type: parsed.data.type }, "content cache and pages cleared by the Prismic webhook");
   return json({ revalidated: true }, 200);
 }

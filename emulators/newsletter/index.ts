@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { channel } from "node:diagnostics_channel";
 import express, { type NextFunction, type Request, type Response, Router } from "express";
 import { z } from "zod";
 import { escapeHtml, emulatorPage as page } from "../shared/html";
@@ -32,6 +33,15 @@ export interface NewsletterEmulatorOptions {
   mailEndpoint?: string;
   from?: string;
 }
+
+/**
+ * Its members are kept in memory, not in the database: a change is told on the channel that
+ * server/reach.ts counts under test controls (as the database's writes are).
+ */
+const stateChanges = channel("lagoon:state-change");
+const noteStateChange = () => {
+  if (stateChanges.hasSubscribers) stateChanges.publish({ table: "newsletter members" });
+};
 
 const STATUSES = ["subscribed", "unsubscribed", "cleaned", "pending", "transactional"] as const;
 
@@ -197,10 +207,12 @@ export function createNewsletterEmulator(options: NewsletterEmulatorOptions): {
           last_changed: now,
         };
         members.set(hash, member);
+        noteStateChange();
         if (wanted === "pending") await sendConfirmation(member);
       } else if (wanted && wanted !== member.status) {
         member.status = wanted;
         member.last_changed = now;
+        noteStateChange();
         if (wanted === "pending") await sendConfirmation(member);
       }
       response.json(member);

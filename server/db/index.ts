@@ -1,3 +1,4 @@
+import { channel } from "node:diagnostics_channel";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,9 +13,26 @@ import type {
   DatabaseHandle as AppDatabaseHandle,
   DatabaseQueryResultHKT,
 } from "../../app/lib/database";
+import { STATE_CHANGE_CHANNEL } from "../reach";
 import * as schema from "./schema";
 
 export { schema };
+
+/** Tables of bookkeeping (locks, rate-limit counters): writing them changes nothing a shopper keeps. */
+const BOOKKEEPING_TABLES = new Set(["cart_locks", "expiring_state"]);
+const stateChanges = channel(STATE_CHANGE_CHANNEL);
+
+/**
+ * Tells server/reach.ts (test controls) of each statement that writes what the shop keeps. It
+ * counts statements, not rows: an update that matched nothing counts too.
+ */
+const reachLogger = {
+  logQuery(query: string): void {
+    if (!stateChanges.hasSubscribers) return;
+    const table = query.match(/^\s*(?:insert\s+into|update|delete\s+from)\s+"(\w+)"/i)?.[1];
+    if (table && !BOOKKEEPING_TABLES.has(table)) stateChanges.publish({ table });
+  },
+};
 
 /** The app's database, whichever engine is behind it: code above this module never asks which. */
 export type Database = PgDatabase<DatabaseQueryResultHKT, typeof schema>;
@@ -88,7 +106,7 @@ async function openPostgres(
     );
   }
 
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = drizzlePostgres({ client: pool, schema, logger: reachLogger });
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     try {
@@ -125,7 +143,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     );
   }
 
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: reachLogger });
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {

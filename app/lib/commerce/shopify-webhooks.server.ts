@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { AppContext } from "../context.server";
+import { noteStateChange } from "../reach.server";
 import { collectionPath, productPath } from "./paths";
 import { STOREFRONT_CACHE_PREFIX } from "./storefront.server";
 
@@ -89,6 +90,7 @@ export async function handleShopifyWebhook(
     // The reads first: a page rendered after its purge must not come from the old data.
     await cache.deleteByPrefix(STOREFRONT_CACHE_PREFIX);
     await Promise.all([pages.purgePaths(paths), pages.purgeUnder(under)]);
+    noteStateChange("stored pages");
     logger.info({ topic, webhookId, paths, under }, "pages purged by a Shopify webhook");
     return { status: 200, outcome: "purged" };
   } catch (error) {

@@ -19,13 +19,25 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
 }
 
+/**
+ * nodemailer waits up to 2 minutes to connect and 10 minutes on a silent server by default: longer
+ * than the outbox's claim on a message (a minute), after which another worker would send it too.
+ * A send gives up well within the claim, and the outbox retries it. SMTP_URL's query may set these
+ * (e.g. `?socketTimeout=5000`), as nodemailer reads options from its URL.
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+} as const;
+
 export function createMailTransport(
   config: Pick<Config, "mail">,
   emulatorOrigin: string,
   fetchImpl: typeof fetch = fetch,
 ): MailTransport {
   if (config.mail.mode === "connected") {
-    const smtp = nodemailer.createTransport(config.mail.smtpUrl);
+    const smtp = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: config.mail.smtpUrl });
     return {
       async send(mail) {
         await smtp.sendMail({

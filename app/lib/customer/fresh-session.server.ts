@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { untilAborted, sleep as wait } from "../abort";
 import type { Cache } from "../cache";
+import type { ExpiringState } from "../state/expiring-state.server";
 import { CUSTOMER_ERRORS } from "./account.server";
 import { oidcSettings } from "./auth.server";
 import {
@@ -48,7 +49,7 @@ export interface FreshSessionOptions {
   forceRefresh?: boolean;
 }
 
-export type SessionServices = SessionStores & { cache: Cache };
+export type SessionServices = SessionStores & { cache: Cache; state: ExpiringState };
 
 /**
  * Where the customer's session stands once verified. `setCookies` are the Set-Cookie headers to
@@ -126,28 +127,34 @@ export async function readFreshSession(
 
 const REFRESHED = "refreshed tokens";
 
+/** How long a refresh's result is kept for the requests that read the session before it. */
+const SHARED_REFRESH_MS = 60_000;
+
 /**
  * A refresh shared by concurrent requests of one session: with refresh-token rotation, two
  * requests refreshing the same token at once would make the provider reject the second (and so
- * sign the customer out). The result is kept for a minute, sealed (never in clear in the shared
- * cache), for requests that read the session before the first one stored the new tokens; the key
- * is a hash, never the token itself.
+ * sign the customer out). Within a process the requests wait on one refresh (the cache's
+ * single flight); its result is kept for a minute in the expiring state (the database, decision
+ * 011), which no flood of other entries can evict, for requests that read the session before the
+ * first one stored the new tokens, on any process. It is sealed (never in clear), and its key is
+ * a hash, never the token itself.
  */
 async function sharedRefresh(
-  { config, cache }: SessionServices,
+  { config, cache, state }: SessionServices,
   refreshToken: string,
 ): Promise<CustomerTokens> {
   const key = `refresh:${digest(refreshToken)}`;
   const sealed = await cache.fetch(
     key,
-    async () =>
-      seal(
-        config.sessionSecret,
-        REFRESHED,
-        await refreshCustomerTokens(oidcSettings(config), refreshToken),
-        key,
-      ),
-    { ttlSeconds: 60 },
+    async () => {
+      const kept = await state.get<string>(key);
+      if (kept) return kept;
+      const tokens = await refreshCustomerTokens(oidcSettings(config), refreshToken);
+      const made = seal(config.sessionSecret, REFRESHED, tokens, key);
+      await state.put(key, made, SHARED_REFRESH_MS);
+      return made;
+    },
+    { ttlSeconds: SHARED_REFRESH_MS / 1000 },
   );
   const tokens = open<CustomerTokens>(config.sessionSecret, REFRESHED, sealed, key);
   if (!tokens) throw new IdentityProviderUnavailableError("A shared refresh could not be opened");

@@ -5,6 +5,7 @@ import {
   openDatabase,
   readConfig,
 } from "../../../tests/support/server-parts";
+import { createExpiringState, type ExpiringState } from "../state/expiring-state.server";
 import { verifyCheckoutSession } from "./checkout-session.server";
 import {
   REFRESH_RETRY_DELAYS_MS,
@@ -35,6 +36,7 @@ let services: {
   config: typeof config;
   cache: ReturnType<typeof createMemoryCache>;
   database: DatabaseHandle;
+  state: ExpiringState;
 };
 const noWait = { sleep: async () => {} };
 
@@ -80,9 +82,11 @@ const clearsTheCookie = (setCookies: readonly string[]) => {
   expect(setCookies[0]).toMatch(/^lagoon_session=;.*Max-Age=0/);
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   refresh.mockReset();
-  services = { config, cache: createMemoryCache(), database };
+  services = { config, cache: createMemoryCache(), database, state: createExpiringState(database) };
+  // Each test starts with no refresh shared by an earlier one (the database is the file's).
+  await services.state.delete(`refresh:${digest("refresh-1")}`);
 });
 
 describe("readFreshSession (product §4)", () => {
@@ -113,6 +117,25 @@ describe("readFreshSession (product §4)", () => {
     const shared = await services.cache.get<string>(`refresh:${digest("refresh-1")}`);
     expect(shared).toEqual(expect.any(String));
     for (const token of ["d.e.f", "refresh-2"]) expect(shared).not.toContain(token);
+  });
+
+  it("keeps a refresh's result where no flood of cache entries can evict it (issue 28)", async () => {
+    refresh.mockResolvedValue(rotated);
+    // Two reads of the session before the first refresh stored its tokens (two cookies carrying
+    // the same refresh token stand in for them); the second is answered after the cache lost
+    // the shared result (evicted, or Redis restarted), here or on another process.
+    const first = await requestWith(expired);
+    const second = await requestWith(expired);
+    await readFreshSession(first, services);
+    const emptied = { ...services, cache: createMemoryCache() };
+    const late = await readFreshSession(second, emptied);
+    expect(late).toMatchObject({
+      status: "signed-in",
+      session: { accessToken: "d.e.f", refreshToken: "refresh-2" },
+    });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    const kept = await services.state.get<string>(`refresh:${digest("refresh-1")}`);
+    for (const token of ["d.e.f", "refresh-2"]) expect(kept).not.toContain(token);
   });
 
   it("shares one refresh between concurrent requests, so token rotation is not tripped", async () => {

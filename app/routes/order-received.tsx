@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { PageHeader } from "../components/content/page-parts";
 import { ThankYouMessage } from "../components/content/thank-you-message";
 import { formatMoney } from "../components/product/money";
+import { isCourseProduct } from "../lib/commerce/cart";
 import { loadThankYouPage } from "../lib/content/pages.server";
 import { contentReader, notFound } from "../lib/content/reader.server";
 import { customerAccount, type OrderDetail } from "../lib/customer/account.server";
@@ -19,13 +20,14 @@ import type { Route } from "./+types/order-received";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
-  const page = await loadThankYouPage(
-    contentReader(request, services, context.get(shopperContext).url),
-    "order-received",
-  );
-  if (!page) notFound();
+  const content = contentReader(request, services, context.get(shopperContext).url);
+  const generic = await loadThankYouPage(content, "order-received");
+  if (!generic) notFound();
   if (!/^\d{1,20}$/.test(orderId)) {
-    return data({ page, order: null }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } });
+    return data(
+      { page: generic, order: null },
+      { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
+    );
   }
   const fresh = await readFreshSession(request, services);
   let order: OrderDetail | null = null;
@@ -34,6 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .order(`gid://shopify/Order/${orderId}`)
       .catch(() => null);
   }
+  // An order with a course confirms the booking: the `course-booking` thank-you page, shown only
+  // here, to the customer whose order it is (product §2).
+  const booked = order?.lineItems.nodes.some((line) =>
+    isCourseProduct({ productType: line.productType ?? "", tags: [], title: line.title }),
+  );
+  const page = (booked && (await loadThankYouPage(content, "course-booking"))) || generic;
   const setCookies =
     fresh.status === "signed-in" || fresh.status === "rejected" ? fresh.setCookies : [];
   return data(

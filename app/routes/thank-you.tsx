@@ -17,9 +17,10 @@ export const handle = { pageQuery: [] } satisfies PageQueryHandle;
  */
 /**
  * Thank-you pages that confirm something only their own route can check: here they would tell
- * anyone that their purchase order was submitted. Editors still preview them at this address.
+ * anyone that their purchase order was submitted (`/po-thank-you`) or their course booked (shown
+ * by `/thank-you/order-received` for an order with a course). Editors still preview them here.
  */
-const OWN_ROUTE_ONLY = new Set(["po-thank-you"]);
+const OWN_ROUTE_ONLY = new Set(["po-thank-you", "course-booking"]);
 
 export function loader(args: Route.LoaderArgs) {
   const path = args.url.pathname;

@@ -1,9 +1,8 @@
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import path from "node:path";
 import { CookieJar, signInAtEmulator } from "../tests/support/customer-account-emulator.ts";
-import { measuredEnv } from "./measured-env.mjs";
+import { percentile, startShop, timedRequest } from "./bench-shop.mjs";
 
 /**
  * `npm run bench:flood` (after `npm run build`): a flood of unique URLs against the production
@@ -45,82 +44,6 @@ const FLOOD_PATTERNS = [
 const FLOODER = { "x-forwarded-for": "203.0.113.66" };
 
 const origin = `http://127.0.0.1:${PORT}`;
-const benchDir = path.resolve(`.data/bench-flood-${PORT}`);
-let server;
-
-function startShop() {
-  rmSync(benchDir, { recursive: true, force: true });
-  mkdirSync(benchDir, { recursive: true });
-  const inherited = measuredEnv({ embedded: true });
-  const logFile = path.join(benchDir, "shop.log");
-  const log = openSync(logFile, "w");
-  const child = spawn("npm", ["run", "--silent", "serve"], {
-    env: {
-      ...inherited,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      LAGOON_DATA_DIR: path.join(benchDir, "data"),
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", log, log],
-    detached: true,
-  });
-  closeSync(log);
-  child.logFile = logFile;
-  return child;
-}
-
-function stopShop() {
-  if (!server || server.exitCode !== null) return;
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {}
-}
-
-async function waitForShop() {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (server.exitCode !== null) {
-      const tail = readFileSync(server.logFile, "utf8").split("\n").slice(-20).join("\n");
-      throw new Error(`the shop exited (${server.logFile}):\n${tail}`);
-    }
-    try {
-      const answer = await fetch(`${origin}/healthz`);
-      await answer.body?.cancel();
-      if (answer.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the shop did not answer within 60 s");
-}
-
-/** GET `target` on `agent`'s connections: status, cache status and milliseconds to the last byte. */
-function timedGet(agent, target, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const outgoing = request(
-      `${origin}${target}`,
-      { agent, headers: { "accept-encoding": "br, gzip", ...headers } },
-      (answer) => {
-        answer.resume();
-        answer.on("end", () =>
-          resolve({
-            status: answer.statusCode ?? 0,
-            cache: answer.headers["x-lagoon-cache"],
-            ms: performance.now() - started,
-          }),
-        );
-        answer.on("error", reject);
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
 
 /** Times each probe every 100 ms for `seconds`; an error or a non-HIT answer fails the bench. */
 async function probe(seconds) {
@@ -130,7 +53,7 @@ async function probe(seconds) {
   while (performance.now() < until) {
     const tick = performance.now();
     for (const { name, path: target } of PROBES) {
-      const answer = await timedGet(agent, target);
+      const answer = await timedRequest(agent, `${origin}${target}`);
       if (answer.status !== 200 || answer.cache !== "HIT") {
         throw new Error(`${target} answered ${answer.status} ${answer.cache ?? ""}`);
       }
@@ -155,7 +78,9 @@ async function flood(signal) {
       next += 1;
       const target = FLOOD_PATTERNS[n % FLOOD_PATTERNS.length](n);
       urls.add(target);
-      const answer = await timedGet(agent, target, FLOODER).catch(() => ({ status: "error" }));
+      const answer = await timedRequest(agent, `${origin}${target}`, { headers: FLOODER }).catch(
+        () => ({ status: "error" }),
+      );
       const label = answer.cache ? `${answer.status} ${answer.cache}` : String(answer.status);
       statuses.set(label, (statuses.get(label) ?? 0) + 1);
     }
@@ -209,8 +134,16 @@ async function floodProcess() {
 }
 
 async function main() {
-  server = startShop();
-  await waitForShop();
+  const shop = startShop({ port: PORT, dir: path.resolve(`.data/bench-flood-${PORT}`) });
+  try {
+    await shop.ready();
+    await measure();
+  } finally {
+    shop.stop();
+  }
+}
+
+async function measure() {
   // Store the probed pages; a page stores on its first miss.
   for (const { path: target } of PROBES) {
     for (let attempt = 0; attempt < 20; attempt += 1) {
@@ -301,9 +234,5 @@ async function main() {
 if (process.argv.includes("--flood")) {
   await floodProcess();
 } else {
-  try {
-    await main();
-  } finally {
-    stopShop();
-  }
+  await main();
 }

@@ -8,6 +8,10 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: one worker on a two-core machine. Most
+    // files wait (on PGlite, HTTP between the shop and its emulators, timers) more than they
+    // compute, so three share two cores well.
+    maxWorkers: 3,
     setupFiles: ["tests/support/vitest-setup.ts"],
   },
 });

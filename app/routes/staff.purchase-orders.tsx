@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { formatShopDateTime } from "../components/account/order-status";
 import { StaffFrame } from "../components/commercial/staff-frame";
 import { formatMoney } from "../components/product/money";
+import { OrdersTable } from "../components/ui/orders-table";
 import { STATUS_LABELS } from "../lib/commercial/purchase-order";
 import { listStaffInbox } from "../lib/commercial/purchase-orders.server";
 import { servicesContext } from "../lib/request-context.server";
@@ -81,54 +82,32 @@ export default function StaffPurchaseOrders({ loaderData }: Route.ComponentProps
           : `${count} purchase order${count === 1 ? "" : "s"}${search ? ` match “${search}”` : ""}, waiting ones first.`}
       </p>
       {orders.length > 0 ? (
-        <table className="mt-4 w-full text-left text-sm">
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Order
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Customer
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Reference
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Submitted
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.id} className="border-b border-slate-100">
-                <td className="py-3 pr-3">
-                  <Link
-                    to={`/staff/purchase-orders/${order.id}`}
-                    className="text-lagoon-700 underline"
-                  >
-                    {order.number}
-                  </Link>
-                </td>
-                <td className="py-3 pr-3">{STATUS_LABELS[order.status]}</td>
-                <td className="py-3 pr-3">
+        <OrdersTable
+          caption="Purchase orders, waiting ones first, oldest first"
+          orders={orders}
+          name={{
+            heading: "Order",
+            text: (order) => order.number,
+            to: (order) => `/staff/purchase-orders/${order.id}`,
+          }}
+          columns={[
+            { heading: "Status", cell: (order) => STATUS_LABELS[order.status] },
+            {
+              heading: "Customer",
+              cell: (order) => (
+                <>
                   {order.customerName}
                   {order.company ? (
                     <span className="block text-slate-600">{order.company}</span>
                   ) : null}
-                </td>
-                <td className="py-3 pr-3">{order.reference}</td>
-                <td className="py-3 pr-3">{formatShopDateTime(order.createdAt)}</td>
-                <td className="py-3 text-right">{formatMoney(order.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { heading: "Reference", cell: (order) => order.reference },
+            { heading: "Submitted", cell: (order) => formatShopDateTime(order.createdAt) },
+            { heading: "Total", cell: (order) => formatMoney(order.total), amount: true },
+          ]}
+        />
       ) : null}
       {page > 1 || hasMore ? (
         <nav aria-label="Pages of purchase orders" className="mt-6 flex gap-6">

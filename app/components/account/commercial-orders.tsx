@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { type PurchaseOrderSummary, STATUS_LABELS } from "../../lib/commercial/purchase-order";
 import { formatMoney } from "../product/money";
+import { OrdersTable } from "../ui/orders-table";
 import { formatOrderDate } from "./order-status";
 
 export interface CommercialOrdersPage {
@@ -49,46 +50,21 @@ export function CommercialOrders({ initial }: { initial: CommercialOrdersPage })
       {shown.orders.length === 0 ? (
         <p className="mt-3 text-slate-700">You haven't submitted any purchase orders yet.</p>
       ) : (
-        <table className="mt-4 w-full text-left text-sm">
-          <caption className="sr-only">Your purchase orders, newest first</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Order
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Reference
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.orders.map((order) => (
-              <tr key={order.id} className="border-b border-slate-100">
-                <td className="py-3 pr-3">
-                  <Link
-                    to={`/account/commercial-orders/${order.id}`}
-                    className="font-semibold text-lagoon-700 underline"
-                  >
-                    {order.number}
-                  </Link>
-                </td>
-                <td className="py-3 pr-3">{formatOrderDate(order.createdAt)}</td>
-                <td className="py-3 pr-3">{order.reference}</td>
-                <td className="py-3 pr-3">{STATUS_LABELS[order.status]}</td>
-                <td className="py-3 text-right">{formatMoney(order.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrdersTable
+          caption="Your purchase orders, newest first"
+          orders={shown.orders}
+          name={{
+            heading: "Order",
+            text: (order) => order.number,
+            to: (order) => `/account/commercial-orders/${order.id}`,
+          }}
+          columns={[
+            { heading: "Date", cell: (order) => formatOrderDate(order.createdAt) },
+            { heading: "Reference", cell: (order) => order.reference },
+            { heading: "Status", cell: (order) => STATUS_LABELS[order.status] },
+            { heading: "Total", cell: (order) => formatMoney(order.total), amount: true },
+          ]}
+        />
       )}
       {shown.hasMore ? (
         <fetcher.Form method="post" action="/api/customer/fetch-commercial-orders" className="mt-4">

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import type { OrderSummary } from "../../lib/customer/account.server";
 import { formatMoney } from "../product/money";
+import { OrdersTable } from "../ui/orders-table";
 import { formatOrderDate, humanizeStatus } from "./order-status";
 
 type OrdersPage = {
@@ -47,46 +48,21 @@ export function OrderHistory({
       {shown.length === 0 ? (
         <p className="mt-3 text-slate-700">You haven't placed any orders yet.</p>
       ) : (
-        <table className="mt-4 w-full text-left text-sm">
-          <caption className="sr-only">Your orders, newest first</caption>
-          <thead className="border-b border-slate-200 text-slate-600">
-            <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Order
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Payment
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Fulfilment
-              </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((order) => (
-              <tr key={order.id} className="border-b border-slate-100">
-                <td className="py-3 pr-3">
-                  <Link
-                    to={`/account/orders/${order.id.split("/").pop()}`}
-                    className="font-semibold text-lagoon-700 underline"
-                  >
-                    {order.name}
-                  </Link>
-                </td>
-                <td className="py-3 pr-3">{formatOrderDate(order.processedAt)}</td>
-                <td className="py-3 pr-3">{humanizeStatus(order.financialStatus)}</td>
-                <td className="py-3 pr-3">{humanizeStatus(order.fulfillmentStatus)}</td>
-                <td className="py-3 text-right">{formatMoney(order.totalPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrdersTable
+          caption="Your orders, newest first"
+          orders={shown}
+          name={{
+            heading: "Order",
+            text: (order) => order.name,
+            to: (order) => `/account/orders/${order.id.split("/").pop()}`,
+          }}
+          columns={[
+            { heading: "Date", cell: (order) => formatOrderDate(order.processedAt) },
+            { heading: "Payment", cell: (order) => humanizeStatus(order.financialStatus) },
+            { heading: "Fulfilment", cell: (order) => humanizeStatus(order.fulfillmentStatus) },
+            { heading: "Total", cell: (order) => formatMoney(order.totalPrice), amount: true },
+          ]}
+        />
       )}
       {pageInfo.hasNextPage && pageInfo.endCursor ? (
         <fetcher.Form method="post" action="/api/customer/fetch-more-orders" className="mt-4">

@@ -14,7 +14,7 @@ export const MUTATION_MODULES = [
     name: "gate",
     title: "Request gate",
     mutate: ["server/request-gate.ts"],
-    tests: ["server/request-gate.unit.test.ts", "server/request-gate.test.ts"],
+    tests: ["server/request-gate.unit.test.ts"],
   },
   {
     name: "page-cache-key",

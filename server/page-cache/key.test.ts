@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   isTrackingParam,
@@ -28,6 +29,32 @@ describe("the page key", () => {
     expect(keyOf("/search?tag=spa&q=pump&tag=pool")).toBe("page:/search?q=pump&tag=pool&tag=spa");
     expect(keyOf("/search?q=b&q=a&q=c")).toBe("page:/search?q=a&q=b&q=c");
     expect(keyOf("/search?q=a&q=a")).toBe("page:/search?q=a&q=a");
+  });
+
+  it("is the same for a long query in any order", () => {
+    // Long enough that the sort merges runs, where a comparison that only half orders values
+    // would show.
+    const params = fc.array(
+      fc.tuple(fc.constantFrom("tag", "q", "page"), fc.stringMatching(/^[a-z0-9]{0,3}$/)),
+      { minLength: 1, maxLength: 120 },
+    );
+    fc.assert(
+      fc.property(
+        params.chain((list) =>
+          fc.tuple(fc.constant(list), fc.shuffledSubarray(list, { minLength: list.length })),
+        ),
+        ([list, shuffled]) => {
+          const query = (pairs: [string, string][]) => new URLSearchParams(pairs).toString();
+          const key = keyOf(`/search?${query(list)}`);
+          expect(keyOf(`/search?${query(shuffled)}`)).toBe(key);
+          const sorted = [...list].sort(([a, av], [b, bv]) =>
+            a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1,
+          );
+          expect(key).toBe(`page:/search?${query(sorted)}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it("differs when a parameter's value or the path differs", () => {

@@ -35,8 +35,7 @@ export const MUTATION_MODULES = [
       "app/lib/commerce/cart.test.ts",
       "app/lib/commerce/cart-quantity-queue.test.ts",
       "app/lib/commerce/cart-intent.server.test.ts",
-      // The changes through POST /api/cart against the storefront emulator, over real HTTP.
-      "app/lib/commerce/cart-action.server.test.ts",
+      "app/lib/commerce/cart-changes.server.test.ts",
     ],
   },
   {

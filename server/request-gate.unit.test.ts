@@ -119,7 +119,10 @@ describe("the Host and the path", () => {
   });
 
   it("answers a malformed Host, or a malformed forwarded Host from a trusted proxy, with 400", async () => {
-    for (const headers of [{ Host: "localhost:99999" }, { "X-Forwarded-Host": "a b" }]) {
+    for (const headers of [{ Host: "localhost:99999" }, { "X-Forwarded-Host": "a b" }] as Record<
+      string,
+      string
+    >[]) {
       const response = await send(server.origin, { path: "/api/form", headers });
       expect(response.status).toBe(400);
       expect(JSON.parse(response.body)).toEqual({ error: "Malformed Host header", status: 400 });
@@ -149,7 +152,7 @@ describe("state changes from another site", () => {
       { Origin: "null" },
       { "Sec-Fetch-Site": "cross-site" },
       { "Sec-Fetch-Site": "cross-site", Origin: PUBLIC_URL },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await send(server.origin, { method, path: "/api/form", headers });
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(JSON.parse(response.body)).toEqual({
@@ -174,7 +177,7 @@ describe("state changes from another site", () => {
       { "Sec-Fetch-Site": "same-site" },
       { "Sec-Fetch-Site": "none" },
       {},
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await post("/form", "a=1", headers);
       expect(response.status, JSON.stringify(headers)).toBe(200);
     }

@@ -41,9 +41,10 @@ beforeAll(async () => {
   app.all("/api/form", limitBody(LIMIT), echo);
   app.all("/ungated", echo);
   app.get("/fail", (req) => {
-    const { status, statusCode, plain } = req.query;
+    const { status, statusCode, plain, headers } = req.query;
     if (plain) throw { status: Number(plain) };
     throw Object.assign(new Error("what went wrong"), {
+      ...(headers === undefined ? {} : { headers: { "X-Upstream": "leaked" } }),
       ...(status === undefined ? {} : { status: Number(status) }),
       ...(statusCode === undefined ? {} : { statusCode: Number(statusCode) }),
     });
@@ -82,6 +83,13 @@ describe("methods", () => {
   });
 
   // Node's parser answers a method it does not know (BREW) with its own 400 before Express.
+  it("says why in JSON for the API", async () => {
+    const response = await send(server.origin, { method: "TRACE", path: "/api/form" });
+    expect(response.status).toBe(405);
+    expect(JSON.parse(response.body)).toEqual({ error: "Method not allowed", status: 405 });
+    expect(new RequestRefused(405, "Method not allowed").name).toBe("RequestRefused");
+  });
+
   it.each(["TRACE", "PROPFIND", "MKCOL"])(
     "answers %s with 405 and the methods it takes",
     async (method) => {
@@ -207,6 +215,26 @@ describe("the body of a state change", () => {
     expect(response.body).toContain("<h1>413 - An Error Occured</h1>");
   });
 
+  it("answers a declared oversized body with 413 before any of it arrives", async () => {
+    // The client declares 1,000 bytes and sends none: only an answer that does not wait for the
+    // body comes back (a gate that read first would wait for bytes that never come).
+    const response = await send(
+      server.origin,
+      { method: "POST", path: "/form", headers: { "Content-Length": "1000" } },
+      { timeoutMs: 5_000 },
+    );
+    expect(response.status).toBe(413);
+  });
+
+  it("reads no body for HEAD either", async () => {
+    const response = await send(server.origin, {
+      method: "HEAD",
+      path: "/form",
+      body: "x".repeat(LIMIT * 4),
+    });
+    expect(response.status).toBe(200);
+  });
+
   it("answers a chunked body that grows past the limit with 413", async () => {
     const response = await send(server.origin, {
       method: "POST",
@@ -281,10 +309,13 @@ describe("the error answer", () => {
     expect(both.status).toBe(410);
   });
 
-  it("sends the gate's own headers with its refusal", async () => {
+  it("sends the gate's own headers with its refusal, and no other error's", async () => {
     const response = await send(server.origin, { path: "/refused" });
     expect(response.status).toBe(429);
     expect(response.headers["retry-after"]).toBe("7");
+    const other = await send(server.origin, { path: "/fail?status=400&headers=1" });
+    expect(other.status).toBe(400);
+    expect(other.headers["x-upstream"]).toBeUndefined();
   });
 
   it.each([
@@ -311,11 +342,19 @@ describe("the error answer", () => {
       status: 503,
     });
     expect(faults).toHaveLength(1);
+    const plain = await send(server.origin, {
+      path: "/fail",
+      headers: { Accept: "application/json" },
+    });
+    expect(JSON.parse(plain.body)).toEqual({
+      error: "Something went wrong on our side.",
+      status: 500,
+    });
     const page = await send(server.origin, { path: "/fail" });
     expect(page.body).toContain("<h1>500 - An Error Occured</h1>");
     expect(page.body).toContain("Something went wrong on our side. Please try again in a moment.");
     expect(page.body).not.toContain("what went wrong");
-    expect(faults).toHaveLength(2);
+    expect(faults).toHaveLength(3);
   });
 
   it("says the generic message for a refusal that is not an Error", async () => {

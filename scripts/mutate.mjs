@@ -2,12 +2,18 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { MUTATION_MODULES, mutationReportDir } from "./mutation-modules.mjs";
 
-// `npm run mutate [module…]`: StrykerJS on each module in turn (all when none is named), then the
-// score of each module from its JSON report. Fails unless every module scores at least 80 %.
+// `npm run mutate [module…] [--force]`: StrykerJS on each module in turn (all when none is named),
+// then the score of each module from its JSON report. Fails unless every module run scores at
+// least 80 %. Incremental: a run tests again only the mutants whose code or tests changed; a
+// static mutant (a module-level constant) is not retested when only its tests changed, so after
+// adding tests for one, run with --force.
 
 const MINIMUM_SCORE = 80;
 
-const asked = process.argv.slice(2);
+// Options (`--force`: test every mutant again, not only those incremental mode finds changed)
+// go to Stryker; other arguments name modules.
+const strykerOptions = process.argv.slice(2).filter((arg) => arg.startsWith("--"));
+const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const unknown = asked.filter((name) => !MUTATION_MODULES.some((module) => module.name === name));
 if (unknown.length > 0) {
   console.error(`Unknown module(s): ${unknown.join(", ")}`);
@@ -21,7 +27,7 @@ const modules =
 
 for (const module of modules) {
   console.log(`\n=== ${module.title} (${module.name}) ===`);
-  const run = spawnSync("node_modules/.bin/stryker", ["run"], {
+  const run = spawnSync("node_modules/.bin/stryker", ["run", ...strykerOptions], {
     stdio: "inherit",
     env: { ...process.env, LAGOON_MUTATION_MODULE: module.name },
   });

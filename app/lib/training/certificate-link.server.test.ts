@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { readSignedLink, SIGNED_LINK_DAYS, signedLinkQuery } from "./certificate-link.server";
+import {
+  hasSignedLink,
+  readSignedLink,
+  SIGNED_LINK_DAYS,
+  signedLinkQuery,
+} from "./certificate-link.server";
 
 const SECRET = "test-secret";
 const NOW = Date.parse("2026-05-01T00:00:00Z");
@@ -45,5 +50,13 @@ describe("signed certificate links (product §5)", () => {
   it("open nothing for another course, or when signed with another secret", () => {
     expect(readSignedLink(SECRET, "water-chemistry-fundamentals", link(), NOW)).toBeNull();
     expect(readSignedLink("another-secret", certificate.courseId, link(), NOW)).toBeNull();
+  });
+});
+
+describe("asking through a signed link", () => {
+  it("is any request that carries a signature, valid or not", () => {
+    expect(hasSignedLink(link())).toBe(true);
+    expect(hasSignedLink(new URLSearchParams("sig="))).toBe(true);
+    expect(hasSignedLink(new URLSearchParams("code=LGN-AB12-CD34&expires=1"))).toBe(false);
   });
 });

@@ -121,6 +121,45 @@ function defineStoreSuite(handle: () => DatabaseHandle) {
       outcome: "already-decided",
     });
   });
+
+  it("rejects with a reject link, and says what a link is about before it is used", async () => {
+    const { db } = handle();
+    const { order } = await submitPurchaseOrder(db, orderInput(), STAFF);
+    const link = (decision: "approve" | "reject", id = order.id) =>
+      createDecisionToken({ order: id, decision, staff: STAFF.staffEmail }, STAFF.secret);
+    expect(await readDecision(db, link("reject"), STAFF.secret)).toMatchObject({
+      outcome: "open",
+      decision: "reject",
+      order: { id: order.id, status: "submitted" },
+    });
+    expect(await readDecision(db, `${link("reject")}x`, STAFF.secret)).toEqual({
+      outcome: "invalid",
+    });
+    const unknown = crypto.randomUUID();
+    expect(await readDecision(db, link("approve", unknown), STAFF.secret)).toEqual({
+      outcome: "not-found",
+    });
+    expect(await decidePurchaseOrder(db, link("approve", unknown), STAFF.secret)).toEqual({
+      outcome: "not-found",
+    });
+
+    const decided = await decidePurchaseOrder(db, link("reject"), STAFF.secret);
+    expect(decided).toMatchObject({ outcome: "decided", order: { status: "rejected" } });
+    if (decided.outcome === "decided") {
+      expect(decided.order.history.map((event) => [event.status, event.actor])).toEqual([
+        ["submitted", "marcus@reid-aquatic.example.com"],
+        ["rejected", STAFF.staffEmail],
+      ]);
+    }
+    expect(await readDecision(db, link("approve"), STAFF.secret)).toMatchObject({
+      outcome: "already-decided",
+      order: { status: "rejected" },
+    });
+    const customer = orderInput().customer.id;
+    expect((await findPurchaseOrder(db, customer, order.id))?.status).toBe("rejected");
+    expect(await findPurchaseOrder(db, customer, `x${order.id}`)).toBeNull();
+    expect(await findPurchaseOrder(db, customer, `${order.id}x`)).toBeNull();
+  });
 }
 
 describeOnBothEngines("purchase orders", defineStoreSuite);

@@ -36,6 +36,8 @@ describe("signed certificate links (product §5)", () => {
         params.set("sig", `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}`);
       }),
       link((params) => params.set("sig", "")),
+      link((params) => params.set("sig", (params.get("sig") ?? "").slice(0, -1))),
+      link((params) => params.set("sig", `${params.get("sig") ?? ""}A`)),
       link((params) => params.delete("code")),
       link((params) => params.set("expires", "soon")),
     ];

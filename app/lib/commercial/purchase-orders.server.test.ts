@@ -41,6 +41,17 @@ function defineStoreSuite(handle: () => DatabaseHandle) {
       /Approve: http:\/\/localhost:3000\/purchase-orders\/decision\?token=/,
     );
     expect(mail?.text).toContain("RA-7781");
+    // The mail's links are this order's: each opens its own decision.
+    for (const decision of ["approve", "reject"] as const) {
+      const label = decision === "approve" ? "Approve" : "Reject";
+      const url = mail?.text.match(new RegExp(`${label}: (\\S+)`))?.[1] ?? "";
+      const token = new URL(url).searchParams.get("token") ?? "";
+      expect(await readDecision(db, token, STAFF.secret)).toMatchObject({
+        outcome: "open",
+        decision,
+        order: { id: order.id },
+      });
+    }
   });
 
   it("gives one order for concurrent submits of one form", async () => {
@@ -155,6 +166,10 @@ function defineStoreSuite(handle: () => DatabaseHandle) {
       outcome: "already-decided",
       order: { status: "rejected" },
     });
+    // A spent link changes nothing, its history included.
+    const again = await decidePurchaseOrder(db, link("approve"), STAFF.secret);
+    expect(again).toMatchObject({ outcome: "already-decided", order: { status: "rejected" } });
+    if (again.outcome === "already-decided") expect(again.order.history).toHaveLength(2);
     const customer = orderInput().customer.id;
     expect((await findPurchaseOrder(db, customer, order.id))?.status).toBe("rejected");
     expect(await findPurchaseOrder(db, customer, `x${order.id}`)).toBeNull();

@@ -40,6 +40,35 @@ describe("safeRedirectPath", () => {
     expect(new URL(target, SHOP).origin).toBe(SHOP);
   });
 
+  it("answers the caller's fallback, not the target's path, for a target on another host", () => {
+    // With "/" as the fallback, a target that lands on the home page of another host and one
+    // refused outright look alike; a fallback of the caller's own tells them apart.
+    expect(safeRedirectPath("//evil.example/account", "/account/orders")).toBe("/account/orders");
+    expect(safeRedirectPath("/..//evil.example/x", "/account/orders")).toBe("/account/orders");
+  });
+
+  it("refuses a relative target, which a browser would resolve against the current page", () => {
+    expect(safeRedirectPath("store/products/p", "/account")).toBe("/account");
+    expect(safeRedirectPath("?q=pumps", "/account")).toBe("/account");
+  });
+
+  it("refuses every control character, the last of them (US, DEL) included", () => {
+    expect(safeRedirectPath("/a\u001fb", "/account")).toBe("/account");
+    expect(safeRedirectPath("/a\u007fb", "/account")).toBe("/account");
+    expect(safeRedirectPath("/a\u0020b", "/account")).toBe("/a%20b");
+  });
+
+  it("keeps a target of exactly the longest length, and refuses one a character longer", () => {
+    const longest = `/${"a".repeat(2047)}`;
+    expect(safeRedirectPath(longest, "/account")).toBe(longest);
+    expect(safeRedirectPath(`${longest}a`, "/account")).toBe("/account");
+  });
+
+  it("keeps doubled slashes past the start of the path: only a leading pair names a host", () => {
+    expect(safeRedirectPath("/store/products//p", "/account")).toBe("/store/products//p");
+    expect(safeRedirectPath("/news/a/%2Fb", "/account")).toBe("/news/a/%2Fb");
+  });
+
   it("answers the fallback for anything but a string", () => {
     for (const value of [null, undefined, 7, { toString: () => "/" }]) {
       expect(safeRedirectPath(value, "/account")).toBe("/account");

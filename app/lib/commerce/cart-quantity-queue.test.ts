@@ -11,6 +11,10 @@ describe("a line's queued quantity change", () => {
     expect(queuedChangeFields(4, queued)).toEqual({ quantity: "7", from: "4" });
   });
 
+  it("shows the line's own quantity when nothing is queued", () => {
+    expect(shownQuantity(3, null)).toBe(3);
+  });
+
   it("never shows less than 1 (product §5)", () => {
     const queued = queueStep(queueStep(null, -1), -1);
     expect(shownQuantity(2, queued)).toBe(1);

@@ -6,6 +6,7 @@ import {
   clampCartQuantity,
   formatCartMoney,
   isCourseProduct,
+  multiplyMoney,
   showsQuantityControls,
   sumMoney,
   toCartView,
@@ -50,6 +51,7 @@ describe("isCourseProduct (product §5)", () => {
   it("knows online and local courses by type", () => {
     expect(isCourseProduct({ ...product, productType: "Online Course" })).toBe(true);
     expect(isCourseProduct({ ...product, productType: "Local Course" })).toBe(true);
+    expect(isCourseProduct({ ...product, productType: " local course " })).toBe(true);
   });
 
   it("knows a course by its tag or by 'course' in its title", () => {
@@ -80,6 +82,13 @@ describe("showsQuantityControls (product §5)", () => {
   it("hides them for a line with an option named quantity", () => {
     const line = cartLine({ selectedOptions: [{ name: "Quantity", value: "Pack of 6" }] });
     expect(showsQuantityControls(line)).toBe(false);
+    const among = cartLine({
+      selectedOptions: [
+        { name: "Colour", value: "Blue" },
+        { name: " quantity ", value: "Pack of 6" },
+      ],
+    });
+    expect(showsQuantityControls(among)).toBe(false);
   });
 });
 
@@ -106,6 +115,23 @@ describe("cart arithmetic", () => {
     const line = cartLine({ selectedOptions: [{ name: "Title", value: "Default Title" }] });
     expect(visibleOptions(line)).toEqual([]);
     expect(visibleOptions(cartLine())).toEqual([{ name: "Power", value: "0.75 kW" }]);
+    // Only that pair: a real option named Title, or valued Default Title, is shown.
+    const options = [
+      { name: "Title", value: "Large" },
+      { name: "Size", value: "Default Title" },
+    ];
+    expect(visibleOptions(cartLine({ selectedOptions: options }))).toEqual(options);
+  });
+
+  it("multiplies a unit price by a quantity in cents", () => {
+    expect(multiplyMoney({ amount: "19.99", currencyCode: "AUD" }, 3)).toEqual({
+      amount: "59.97",
+      currencyCode: "AUD",
+    });
+    expect(multiplyMoney({ amount: "0.1", currencyCode: "USD" }, 3)).toEqual({
+      amount: "0.30",
+      currencyCode: "USD",
+    });
   });
 
   it("keeps the cart id and checkout URL out of what the browser gets", () => {

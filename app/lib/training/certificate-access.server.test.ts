@@ -22,3 +22,26 @@ describe("the printed name (product §5)", () => {
     ]);
   });
 });
+
+describe("the printed name among several the records hold", () => {
+  const allowed = ["Liam O'Connor", "Ｍia  Chen"];
+
+  it("is the one asked for, however it is spaced, cased or encoded", () => {
+    expect(printedName("mia chen", allowed)).toBe("Ｍia  Chen");
+    expect(printedName("  MIA\tCHEN ", allowed)).toBe("Ｍia  Chen");
+    expect(printedName("Liam O'Connor", allowed)).toBe("Liam O'Connor");
+  });
+
+  it("is the first one when none matches, or none is asked for", () => {
+    expect(printedName("Mia", allowed)).toBe("Liam O'Connor");
+    expect(printedName(null, allowed)).toBe("Liam O'Connor");
+    expect(printedName("", ["", "Mia Chen"])).toBe("");
+    expect(printedName("x", [])).toBe("");
+  });
+
+  it("prefers the full name to the display name, trimmed", () => {
+    expect(holderNames({ firstName: "Mia", lastName: "", displayName: "mia@example.com" })).toEqual(
+      ["Mia"],
+    );
+  });
+});

@@ -68,3 +68,19 @@ describe("certificate codes (product §5)", () => {
     }
   });
 });
+
+describe("certificate codes over time", () => {
+  it("stay what was printed: the same identity gets the same code from every version", () => {
+    // A code is printed on paper and kept in the registry; a change to how it is made would give
+    // a holder's certificate a second code.
+    expect(certificateCode(SECRET, liam)).toBe("LGN-ED19-X366");
+  });
+
+  it("are refused when typed with a character too few or too many, or one base32 leaves out", () => {
+    for (const typed of ["LGN-AB12-CD3", "LGN-AB12-CD345", "LGN-AB1U-CD34", "LGN-AB12-CD3!"]) {
+      expect(normaliseCertificateCode(typed), typed).toBeNull();
+    }
+    expect(CERTIFICATE_CODE_PATTERN.test("xLGN-AB12-CD34")).toBe(false);
+    expect(CERTIFICATE_CODE_PATTERN.test("LGN-AB12-CD34x")).toBe(false);
+  });
+});

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { readSignedLink, SIGNED_LINK_DAYS, signedLinkQuery } from "./certificate-link.server";
+import {
+  hasSignedLink,
+  readSignedLink,
+  SIGNED_LINK_DAYS,
+  signedLinkQuery,
+} from "./certificate-link.server";
 
 const SECRET = "test-secret";
 const NOW = Date.parse("2026-05-01T00:00:00Z");
@@ -31,6 +36,8 @@ describe("signed certificate links (product §5)", () => {
         params.set("sig", `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}`);
       }),
       link((params) => params.set("sig", "")),
+      link((params) => params.set("sig", (params.get("sig") ?? "").slice(0, -1))),
+      link((params) => params.set("sig", `${params.get("sig") ?? ""}A`)),
       link((params) => params.delete("code")),
       link((params) => params.set("expires", "soon")),
     ];
@@ -45,5 +52,22 @@ describe("signed certificate links (product §5)", () => {
   it("open nothing for another course, or when signed with another secret", () => {
     expect(readSignedLink(SECRET, "water-chemistry-fundamentals", link(), NOW)).toBeNull();
     expect(readSignedLink("another-secret", certificate.courseId, link(), NOW)).toBeNull();
+  });
+});
+
+describe("asking through a signed link", () => {
+  it("is any request that carries a signature, valid or not", () => {
+    expect(hasSignedLink(link())).toBe(true);
+    expect(hasSignedLink(new URLSearchParams("sig="))).toBe(true);
+    expect(hasSignedLink(new URLSearchParams("code=LGN-AB12-CD34&expires=1"))).toBe(false);
+  });
+});
+
+describe("signed links over time", () => {
+  it("keep opening after a new version of the shop: the signature is made the same way", () => {
+    // A link shared by email outlives a deploy.
+    expect(signedLinkQuery(SECRET, certificate, NOW)).toBe(
+      "code=LGN-AB12-CD34&expires=1780185600&sig=I8G_vjC1WF-Ah85l34CW6XviREWGjKRRJ7MHg7YHQoA",
+    );
   });
 });

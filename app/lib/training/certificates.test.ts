@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   type CoursePageInfo,
   certificateId,
+  certificatePath,
+  certificatePdfPath,
   certificatesFrom,
   parseCourseDate,
   parseCourseRecords,
+  shopDay,
 } from "./certificates";
 
 const TODAY = "2026-05-20";
@@ -255,5 +258,45 @@ describe("certificate states (product §4)", () => {
       ["Spa Maintenance Basics", "in_progress", null, "2026-09-01"],
       ["Commercial Pool Plant Room Training", "in_progress", null, TODAY],
     ]);
+  });
+});
+
+describe("course dates and certificate paths", () => {
+  it("reads a date, or a timestamp's date, and nothing around it", () => {
+    expect(parseCourseDate("2025-08-15T09:30:00+10:00")).toBe("2025-08-15");
+    expect(parseCourseDate("2025-08-15T09:30:00.000-0530")).toBe("2025-08-15");
+    expect(parseCourseDate("2025-08-15T09:30")).toBe("2025-08-15");
+    for (const value of [
+      "x2025-08-15",
+      "2025-08-15x",
+      "12025-08-15",
+      "2025-008-15",
+      "2025-08-155",
+      "2025-08-15T",
+      "2025-08-15 09:30",
+      "2025-08-15T09:30:00+10",
+      "2025/08/15",
+    ]) {
+      expect(parseCourseDate(value), value).toBeNull();
+    }
+  });
+
+  it("counts the shop's day in Brisbane", () => {
+    expect(shopDay(new Date("2026-05-01T13:59:59Z"))).toBe("2026-05-01");
+    expect(shopDay(new Date("2026-05-01T14:00:00Z"))).toBe("2026-05-02");
+  });
+
+  it("links a certificate and its PDF with the name and date asked for", () => {
+    const query = { name: "Liam O'Connor", date: "2026-05-01" };
+    expect(certificatePath("pool-operations", query)).toBe(
+      "/certificate/pool-operations?name=Liam+O%27Connor&date=2026-05-01",
+    );
+    expect(certificatePdfPath("a b", query)).toBe(
+      "/certificate/a%20b/pdf?name=Liam+O%27Connor&date=2026-05-01",
+    );
+  });
+
+  it("drops dashes only at the ends of an id", () => {
+    expect(certificateId("--Spa -- Basics--")).toBe("spa-basics");
   });
 });

@@ -54,7 +54,7 @@ export const MUTATION_MODULES = [
     name: "guards",
     title: "Account and role guards",
     mutate: ["app/lib/customer/guards.server.ts"],
-    tests: ["app/lib/customer/guards.test.ts"],
+    tests: ["app/lib/customer/guards.test.ts", "app/lib/customer/guards.server.test.ts"],
   },
   {
     name: "session-sealing",

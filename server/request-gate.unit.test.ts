@@ -31,6 +31,18 @@ let faults: unknown[] = [];
 beforeAll(async () => {
   const config = readConfig({ LAGOON_PUBLIC_URL: PUBLIC_URL, LOG_LEVEL: "silent" });
   const app = express();
+  // A fault the error page reports is left on the answer for the request's log line.
+  app.use((_req, res, next) => {
+    let reported = false;
+    const record = () => {
+      if (reported || !res.locals.fault) return;
+      reported = true;
+      faults.push(res.locals.fault);
+    };
+    res.on("finish", record);
+    res.on("close", record);
+    next();
+  });
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(refuseUnknownMethods, requireWellFormedRequest, requireSameOrigin(config));
   const echo: express.RequestHandler = (req, res) => {
@@ -56,7 +68,7 @@ beforeAll(async () => {
     res.status(200).write("partial");
     throw new Error("failed after the headers went out");
   });
-  app.use(answerWithErrorPage((error) => faults.push(error)));
+  app.use(answerWithErrorPage());
   server = await listenOnLoopback(app);
 });
 

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { cartLine } from "../../../tests/support/cart-fixtures";
-import { createMemoryCache } from "../../../tests/support/server-parts";
 import type { Cart } from "./cart";
 import { type CartApi, type CartLineToAdd, CartUserError } from "./cart.server";
 import {
+  type AppliedChanges,
   addToCart,
   type CartTurn,
   removeLine,
-  requireCart,
   updateLine,
 } from "./cart-changes.server";
 import { BadCartRequest, MAX_QUANTITY } from "./cart-intent.server";
@@ -112,6 +111,17 @@ function memoryCartApi() {
   return { api, carts, calls, drop: (cartId: string) => carts.delete(cartId) };
 }
 
+/** The changes applied, kept in memory (the expiring state keeps them in the app). */
+function memoryChanges(): AppliedChanges {
+  const applied = new Set<string>();
+  return {
+    applied: async (key) => applied.has(key),
+    remember: async (key) => {
+      applied.add(key);
+    },
+  };
+}
+
 /** Runs the change in the cart's turn, recording which cart each turn was for. */
 function turns(api: CartApi) {
   const taken: string[] = [];
@@ -144,7 +154,7 @@ describe("adding to the cart", () => {
   it("starts a new cart when there is none, outside any cart's turn", async () => {
     const { api } = memoryCartApi();
     const { inTurn, taken } = turns(api);
-    const cart = await addToCart(api, inTurn, createMemoryCache(), null, add(2), noForm, notVip);
+    const cart = await addToCart(api, inTurn, memoryChanges(), null, add(2), noForm, notVip);
     expect(cart.totalQuantity).toBe(2);
     expect(cart.lines[0]).toMatchObject({ variantId: PUMP, quantity: 2, attributes: [] });
     expect(taken).toEqual([]);
@@ -154,7 +164,7 @@ describe("adding to the cart", () => {
     const { api } = memoryCartApi();
     const cartId = await api.create();
     const { inTurn, taken } = turns(api);
-    const cart = await addToCart(api, inTurn, createMemoryCache(), cartId, add(3), noForm, notVip);
+    const cart = await addToCart(api, inTurn, memoryChanges(), cartId, add(3), noForm, notVip);
     expect(cart.id).toBe(cartId);
     expect(cart.totalQuantity).toBe(3);
     expect(taken).toEqual([cartId]);
@@ -165,7 +175,7 @@ describe("adding to the cart", () => {
     const cartId = await api.create();
     drop(cartId);
     const { inTurn } = turns(api);
-    const cart = await addToCart(api, inTurn, createMemoryCache(), cartId, add(1), noForm, notVip);
+    const cart = await addToCart(api, inTurn, memoryChanges(), cartId, add(1), noForm, notVip);
     expect(cart.id).not.toBe(cartId);
     expect(cart.totalQuantity).toBe(1);
   });
@@ -176,7 +186,7 @@ describe("adding to the cart", () => {
     const inTurn: CartTurn = async () => {
       throw refusal(["lines", "0", "quantity"]);
     };
-    const error = await addToCart(api, inTurn, createMemoryCache(), cartId, add(1), noForm, notVip)
+    const error = await addToCart(api, inTurn, memoryChanges(), cartId, add(1), noForm, notVip)
       .then(() => undefined)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(CartUserError);
@@ -189,7 +199,7 @@ describe("adding to the cart", () => {
       addToCart(
         api,
         inTurn,
-        createMemoryCache(),
+        memoryChanges(),
         null,
         add(1, { merchandiseId: "gid://shopify/ProductVariant/1" }),
         noForm,
@@ -205,13 +215,13 @@ describe("adding to the cart", () => {
     const { inTurn } = turns(api);
     const early = add(1, { merchandiseId: EARLY });
     const error = await rejection(
-      addToCart(api, inTurn, createMemoryCache(), null, early, noForm, notVip),
+      addToCart(api, inTurn, memoryChanges(), null, early, noForm, notVip),
     );
     expect(error).toMatchObject({ message: "Failed to add variant to cart", status: 403 });
     const cart = await addToCart(
       api,
       inTurn,
-      createMemoryCache(),
+      memoryChanges(),
       null,
       early,
       noForm,
@@ -219,7 +229,7 @@ describe("adding to the cart", () => {
     );
     expect(cart.totalQuantity).toBe(1);
     let asked = false;
-    await addToCart(api, inTurn, createMemoryCache(), null, add(1), noForm, async () => {
+    await addToCart(api, inTurn, memoryChanges(), null, add(1), noForm, async () => {
       asked = true;
       return false;
     });
@@ -236,7 +246,7 @@ describe("adding to the cart", () => {
       form.set(`participant-${n}-phone`, "0400 000 000");
     }
     const course = add(2, { merchandiseId: COURSE });
-    const cart = await addToCart(api, inTurn, createMemoryCache(), null, course, form, notVip);
+    const cart = await addToCart(api, inTurn, memoryChanges(), null, course, form, notVip);
     const attributes = cart.lines[0]?.attributes ?? [];
     expect(attributes).toHaveLength(6);
     expect(attributes.map((a) => a.value)).toEqual(
@@ -253,7 +263,7 @@ describe("adding to the cart", () => {
     form.set("participant-1-phone", "0400 000 000");
     const course = add(2, { merchandiseId: COURSE });
     const error = await rejection(
-      addToCart(api, inTurn, createMemoryCache(), null, course, form, notVip),
+      addToCart(api, inTurn, memoryChanges(), null, course, form, notVip),
     );
     expect(error.status).toBe(422);
     expect(error.message).toBe("Enter the name of participant 2");
@@ -272,13 +282,13 @@ describe("adding to the cart", () => {
       form.set(`participant-${n}-phone`, "0400 000 000");
     }
     const twenty = add(20, { merchandiseId: COURSE });
-    const cart = await addToCart(api, inTurn, createMemoryCache(), null, twenty, form, notVip);
+    const cart = await addToCart(api, inTurn, memoryChanges(), null, twenty, form, notVip);
     expect(cart.totalQuantity).toBe(20);
     const error = await rejection(
       addToCart(
         api,
         inTurn,
-        createMemoryCache(),
+        memoryChanges(),
         null,
         add(21, { merchandiseId: COURSE }),
         form,
@@ -292,7 +302,7 @@ describe("adding to the cart", () => {
     const { api } = memoryCartApi();
     const cartId = await api.create();
     const { inTurn } = turns(api);
-    const cache = createMemoryCache();
+    const cache = memoryChanges();
     const first = await addToCart(
       api,
       inTurn,
@@ -332,7 +342,7 @@ describe("adding to the cart", () => {
     const one = await api.create();
     const two = await api.create();
     const { inTurn } = turns(api);
-    const cache = createMemoryCache();
+    const cache = memoryChanges();
     await addToCart(api, inTurn, cache, one, add(1, { formKey: "k" }), noForm, notVip);
     const other = await addToCart(
       api,
@@ -352,7 +362,7 @@ describe("adding to the cart", () => {
   it("adds a keyed form to a new cart without remembering the key", async () => {
     const { api } = memoryCartApi();
     const { inTurn } = turns(api);
-    const cache = createMemoryCache();
+    const cache = memoryChanges();
     const first = await addToCart(
       api,
       inTurn,
@@ -373,18 +383,6 @@ describe("adding to the cart", () => {
     );
     expect(second.id).not.toBe(first.id);
     expect(second.totalQuantity).toBe(1);
-  });
-});
-
-describe("requireCart", () => {
-  it("is the cart, or the request's failure when it is gone", async () => {
-    const { api } = memoryCartApi();
-    const cartId = await api.create();
-    expect((await requireCart(api, cartId, "Failed to fetch cart")).id).toBe(cartId);
-    const error = await rejection(
-      requireCart(api, "gid://shopify/Cart/none", "Failed to fetch cart"),
-    );
-    expect(error).toMatchObject({ message: "Failed to fetch cart", status: 400 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { shellOrFallback } from "../content/reader.server";
 import type { AppContext } from "../context.server";
+import { formText } from "../forms/form-text";
 import { shopIdentityOf } from "./customer-mail";
 import type { Decision } from "./decision-link.server";
 import { adminApi, createDraftOrder } from "./draft-orders.server";
@@ -42,7 +43,7 @@ const DecisionFormSchema = z.object({
 export function readDecisionForm(form: FormData): { decision?: Decision; note: string } {
   const field = (name: string) => {
     const value = form.get(name);
-    return typeof value === "string" ? value : undefined;
+    return typeof value === "string" ? formText(value) : undefined;
   };
   const parsed = DecisionFormSchema.safeParse({ decision: field("decision"), note: field("note") });
   return parsed.success ? parsed.data : { note: field("note")?.trim() ?? "" };

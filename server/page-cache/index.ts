@@ -360,7 +360,9 @@ function isPageRequest(req: IncomingMessage, target: string, isFile: (path: stri
     path.startsWith("/_emulators/") ||
     path.startsWith("/assets/") ||
     path === "/healthz" ||
-    path === "/readyz"
+    path === "/readyz" ||
+    // Asked by every open page now and then, never stored: no miss for a client's budget.
+    path === "/build-version"
   ) {
     return false;
   }

@@ -277,6 +277,15 @@ describe("misses admitted per client", () => {
     expect((await visitor("/public?flood=3")).cache).toBe("MISS");
     expect((await visitor("/public?flood=3")).cache).toBe("HIT");
   });
+
+  it("leaves the server's own answers out: an open page asks /build-version however often", async () => {
+    const tab = from("203.0.113.8");
+    const answers = [];
+    for (let n = 0; n < 8; n++) answers.push(await tab("/build-version"));
+    expect(answers.map(({ status, cache }) => [status, cache])).toEqual(
+      Array.from({ length: 8 }, () => [200, null]),
+    );
+  });
 });
 
 describe("the encoding of a stored page", () => {

@@ -181,6 +181,22 @@ describe("readConfig", () => {
     }
   });
 
+  it("takes the page cache's budget of misses per client from LAGOON_MISS_BUDGET", () => {
+    expect(readConfig({}).missBudget).toEqual({
+      renders: { burst: 60, perSecond: 6 },
+      stores: { burst: 30, perSecond: 1 },
+    });
+    expect(readConfig({ LAGOON_MISS_BUDGET: "200/20,100/2.5" }).missBudget).toEqual({
+      renders: { burst: 200, perSecond: 20 },
+      stores: { burst: 100, perSecond: 2.5 },
+    });
+    for (const wrong of ["60/6", "60,30", "a/b,c/d", "60/6,30/1,1/1", "-1/6,30/1"]) {
+      expect(() => readConfig({ LAGOON_MISS_BUDGET: wrong }), wrong).toThrow(
+        /LAGOON_MISS_BUDGET/,
+      );
+    }
+  });
+
   it("opens a metrics listener only with METRICS_PORT, on loopback unless METRICS_HOST", () => {
     expect(readConfig({}).metrics).toBeUndefined();
     expect(readConfig({ METRICS_PORT: "9464" }).metrics).toEqual({

@@ -3,7 +3,23 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { Config } from "../app/lib/config";
+import { DEFAULT_MISS_BUDGET, type MissBudget } from "./page-cache/admission";
+
 import { StoredSecretError, storedSessionSecret } from "./session-secret";
+
+/** LAGOON_MISS_BUDGET: `renders burst/per second,stores burst/per second`, e.g. `60/6,30/1`. */
+const MISS_BUDGET = /^(\d+)\/(\d+(?:\.\d+)?),(\d+)\/(\d+(?:\.\d+)?)$/;
+
+/** The page cache's budget of misses per client (server/page-cache/admission.ts). */
+function missBudgetOf(value: string | undefined): MissBudget {
+  const [, renders, rendersPerSecond, stores, storesPerSecond] =
+    MISS_BUDGET.exec(value ?? "") ?? [];
+  if (!renders) return DEFAULT_MISS_BUDGET;
+  return {
+    renders: { burst: Number(renders), perSecond: Number(rendersPerSecond) },
+    stores: { burst: Number(stores), perSecond: Number(storesPerSecond) },
+  };
+}
 
 export type { Config };
 
@@ -100,6 +116,15 @@ const EnvSchema = z.object({
       .optional(),
   ),
   METRICS_HOST: optional,
+  LAGOON_MISS_BUDGET: optional.pipe(
+    z
+      .string()
+      .regex(
+        MISS_BUDGET,
+        "must be renders then stores, each a burst and a rate per second: e.g. 60/6,30/1",
+      )
+      .optional(),
+  ),
 });
 
 /** Express's own names for address ranges (proxy-addr), besides addresses and CIDR ranges. */
@@ -149,6 +174,8 @@ export interface ServerConfig extends Config {
   trustProxy: number | string[];
   /** METRICS_PORT and METRICS_HOST: the metrics listener, or none when no port is set. */
   metrics?: { port: number; host: string };
+  /** LAGOON_MISS_BUDGET: the misses each client may have rendered and stored (admission.ts). */
+  missBudget: MissBudget;
 }
 
 export class ConfigError extends Error {
@@ -302,6 +329,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     pageCache: env.LAGOON_PAGE_CACHE !== "off",
     demoPublic: env.LAGOON_DEMO_PUBLIC === "1",
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    missBudget: missBudgetOf(env.LAGOON_MISS_BUDGET),
     metrics:
       env.METRICS_PORT === undefined
         ? undefined

@@ -48,6 +48,7 @@ async function main() {
     ready: () => accepting,
     testControls: testControlsEnabled(),
     metrics,
+    missBudget: config.missBudget,
   });
   const server = createHttpServer(requestListener(app));
   // close() ends the connections that are idle when it is called; a keep-alive connection whose

@@ -191,9 +191,7 @@ describe("readConfig", () => {
       stores: { burst: 100, perSecond: 2.5 },
     });
     for (const wrong of ["60/6", "60,30", "a/b,c/d", "60/6,30/1,1/1", "-1/6,30/1"]) {
-      expect(() => readConfig({ LAGOON_MISS_BUDGET: wrong }), wrong).toThrow(
-        /LAGOON_MISS_BUDGET/,
-      );
+      expect(() => readConfig({ LAGOON_MISS_BUDGET: wrong }), wrong).toThrow(/LAGOON_MISS_BUDGET/);
     }
   });
 

@@ -19,7 +19,7 @@ import {
   RefreshRejectedError,
   refreshCustomerTokens,
 } from "./oidc.server";
-import { createSession, readSession } from "./session.server";
+import { createSession, deleteSession, readSession, saveRefreshedTokens } from "./session.server";
 import { digest } from "./session-crypto.server";
 
 // The identity provider is the one thing stood in for; the cookie, the session store (on PGlite
@@ -291,5 +291,103 @@ describe("what each caller answers when the session cannot be made fresh", () =>
       ok: false,
       setCookies: [],
     });
+  });
+});
+
+describe("readFreshSession's edges (product §4)", () => {
+  it("ends a session whose access token expired and that has no refresh token, asking no one", async () => {
+    const fresh = await readFreshSession(
+      await requestWith({ ...expired, refreshToken: undefined }),
+      services,
+    );
+    expect(fresh.status).toBe("rejected");
+    if (fresh.status === "rejected") clearsTheCookie(fresh.setCookies);
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it("tries no more once the deadline passed during a wait between attempts", async () => {
+    refresh.mockRejectedValue(new IdentityProviderUnavailableError("down"));
+    const fresh = await readFreshSession(await requestWith(expired), services, {
+      timing: {
+        deadlineMs: 30,
+        delaysMs: [80, 80],
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      },
+    });
+    expect(fresh).toEqual({ status: "unavailable" });
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it("clears the cookie of a session signed out while its refresh was on the way", async () => {
+    const request = await requestWith(expired);
+    const session = await readSession(request.clone(), services);
+    refresh.mockImplementation(async () => {
+      if (session) await deleteSession(services, session.id);
+      return rotated;
+    });
+    const fresh = await readFreshSession(request, services);
+    expect(fresh.status).toBe("rejected");
+    if (fresh.status === "rejected") clearsTheCookie(fresh.setCookies);
+  });
+
+  it("signs out on a refused refresh unless another process stored newer tokens that still work", async () => {
+    refresh.mockRejectedValue(new RefreshRejectedError("invalid_grant"));
+    // The record still holds the refused token: nobody refreshed first.
+    const unchanged = await readFreshSession(await requestWith(expired), services);
+    expect(unchanged.status).toBe("rejected");
+
+    // Another process stored new tokens, but they have expired too.
+    const request = await requestWith(expired);
+    const session = await readSession(request.clone(), services);
+    refresh.mockImplementationOnce(async () => {
+      if (session) {
+        await saveRefreshedTokens(services, session, {
+          ...rotated,
+          accessTokenExpiresAt: Date.now() - 1000,
+        });
+      }
+      throw new RefreshRejectedError("invalid_grant");
+    });
+    expect((await readFreshSession(request, services)).status).toBe("rejected");
+  });
+
+  it("keeps the customer signed in with the other process's tokens, and no cookie to set", async () => {
+    const request = await requestWith(expired);
+    const session = await readSession(request.clone(), services);
+    refresh.mockImplementationOnce(async () => {
+      if (session) await saveRefreshedTokens(services, session, rotated);
+      throw new RefreshRejectedError("invalid_grant");
+    });
+    const fresh = await readFreshSession(request, services);
+    expect(fresh).toMatchObject({ status: "signed-in", session: { accessToken: "d.e.f" } });
+    if (fresh.status === "signed-in") expect(fresh.setCookies).toEqual([]);
+  });
+
+  it("passes on an error that is neither a refusal nor the provider being down", async () => {
+    refresh.mockRejectedValue(new TypeError("a bug"));
+    await expect(
+      readFreshSession(await requestWith(expired), services, { timing: noWait }),
+    ).rejects.toThrow("a bug");
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a fresh session as pages and API calls take it", () => {
+  it("gives a page the session and the cookies to set", async () => {
+    refresh.mockResolvedValue(rotated);
+    const { session, setCookies } = await requireFreshSession(await requestWith(expired), services);
+    expect(session).toMatchObject({ accessToken: "d.e.f" });
+    expect(setCookies).toEqual([]);
+  });
+
+  it("gives an API call the session and headers that keep the answer out of any cache", async () => {
+    const { session, headers } = await requireApiSession(await requestWith(valid), services);
+    expect(session).toMatchObject({ accessToken: "a.b.c" });
+    expect(headers.get("Cache-Control")).toBe("no-store");
+    expect(headers.getSetCookie()).toEqual([]);
+    const anonymous = await requireApiSession(await requestWith(), services).catch(
+      (error: Response) => error,
+    );
+    expect((anonymous as Response).headers.getSetCookie()).toEqual([]);
   });
 });

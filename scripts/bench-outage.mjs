@@ -1,7 +1,6 @@
-import { spawn } from "node:child_process";
 import { Agent } from "node:http";
-import { createConnection, createServer } from "node:net";
 import path from "node:path";
+import { freePort, startOwnRedis, stopOwnRedis } from "../tests/support/own-services.ts";
 import { percentile, startShop, timedRequest } from "./bench-shop.mjs";
 
 /**
@@ -24,38 +23,6 @@ const PAGES = [
   "/search?q=pump",
 ];
 const VARIANT = "gid://shopify/ProductVariant/47100001";
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** A redis-server of the bench's own on `port`; resolves once it accepts connections. */
-async function startRedis(port) {
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const up = await new Promise((resolve) => {
-      const socket = createConnection(port);
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("redis-server did not start");
-}
 
 /** One shopper: pages in turn, and every fifth request an add to a new cart. */
 async function shopper(origin, phaseOf, times, failures, signal) {
@@ -100,7 +67,7 @@ async function shopper(origin, phaseOf, times, failures, signal) {
 
 async function main() {
   const redisPort = await freePort();
-  let redis = await startRedis(redisPort);
+  let redis = await startOwnRedis(redisPort);
   const shop = startShop({
     port: PORT,
     dir: path.resolve(`.data/bench-outage-${PORT}`),
@@ -120,15 +87,14 @@ async function main() {
     );
     const wait = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     await wait(PHASE_SECONDS);
-    redis.kill("SIGKILL");
+    await stopOwnRedis(redis);
     phase = "Redis stopped";
     await wait(PHASE_SECONDS);
-    redis = await startRedis(redisPort);
+    redis = await startOwnRedis(redisPort);
     phase = "Redis back";
     await wait(PHASE_SECONDS);
     stop.abort();
     await Promise.all(shoppers);
-    redis.kill("SIGKILL");
 
     console.log(
       `Redis outage under mixed traffic: ${CONNECTIONS} shoppers (pages and cart adds), ${PHASE_SECONDS} s per phase`,
@@ -149,7 +115,7 @@ async function main() {
     }
   } finally {
     shop.stop();
-    redis.kill("SIGKILL");
+    await stopOwnRedis(redis);
   }
 }
 

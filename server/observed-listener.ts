@@ -1,9 +1,7 @@
 import type { RequestListener } from "node:http";
 import type { Metrics } from "./metrics";
 import { inRequest, newRequestScope, requestIdOf } from "./request-scope";
-
-/** Paths the server answers itself, named as the metrics' route label. */
-const SERVER_ROUTES = new Set(["/healthz", "/readyz", "/build-version", "/favicon.ico"]);
+import { SERVER_ROUTES } from "./server-routes";
 
 export interface ObservedOptions {
   /** Express's compiled `trust proxy`: whether the peer at `address` is a trusted proxy. */

@@ -1,40 +1,20 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { freePort, startOwnRedis, stopOwnRedis } from "../../tests/support/own-services";
 import { openSharedCache } from ".";
 
 // A Redis of the test's own (never the machine's), stopped and started again under the cache.
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
 let port: number;
 let redisServer: ChildProcess | undefined;
 async function startRedis() {
-  redisServer = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => 50 });
-  probe.on("error", () => {});
-  await vi.waitFor(() => probe.connect(), { timeout: 10_000, interval: 100 }).catch(() => {});
-  await vi.waitFor(async () => expect(await probe.ping()).toBe("PONG"), { timeout: 10_000 });
-  probe.disconnect();
+  redisServer = await startOwnRedis(port);
 }
 async function stopRedis() {
   const stopping = redisServer;
   redisServer = undefined;
-  if (!stopping) return;
-  stopping.kill("SIGKILL");
-  await once(stopping, "exit");
+  await stopOwnRedis(stopping);
 }
 
 beforeAll(async () => {

@@ -10,7 +10,6 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { PageCachePurge } from "../../app/lib/page-cache";
 import { PAGE_IDLE_MS, type RawStore } from "../cache";
 import type { Logger } from "../logger";
-import { isDecodablePath, isWellFormedHost } from "../request-gate";
 import { currentRequest } from "../request-scope";
 import { createMissAdmission, type MissBudget } from "./admission";
 import {
@@ -21,6 +20,7 @@ import {
   storableHeaders,
 } from "./entry";
 import { normalisedUrl, PAGE_KEY_PREFIX, pageKey, pathPrefixes } from "./key";
+import { isPageRequest, tooManyMisses } from "./page-request";
 import { CACHE_STATUS_HEADER, send } from "./send";
 
 export { DEFAULT_MISS_BUDGET, type MissBudget } from "./admission";
@@ -316,23 +316,6 @@ export const NO_PAGE_CACHE: PageCache = {
   purgeUnder: async () => {},
 };
 
-/**
- * The answer to a client over its render budget: a small page of its own, never stored, that
- * says when to come back (pages the cache holds are still served to it meanwhile).
- */
-function tooManyMisses(res: ServerResponse, retryAfterSeconds: number): void {
-  const body =
-    '<!doctype html><html lang="en"><meta charset="utf-8"><title>Too many requests</title>' +
-    "<h1>Too many requests</h1><p>Please wait a moment, then try again.</p></html>";
-  res.writeHead(429, {
-    "Content-Type": "text/html; charset=utf-8",
-    "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
-    "Retry-After": String(retryAfterSeconds),
-  });
-  res.end(res.req.method === "HEAD" ? undefined : body);
-}
-
 /** A stored page varies on the encoding; `Vary: Cookie` stays for caches that know no better. */
 function withVary(headers: [string, string][]): [string, string][] {
   const vary = new Set<string>();
@@ -346,32 +329,6 @@ function withVary(headers: [string, string][]): [string, string][] {
   vary.add("Cookie");
   vary.add("Accept-Encoding");
   return [...rest, ["Vary", [...vary].join(", ")]];
-}
-
-/**
- * What the app's routes are: not the emulators, the health check or a built file (those are
- * answered by the app without a lookup here), and only a request the gate would let through
- * (a Host and path it can read; else the app answers the 400).
- */
-function isPageRequest(req: IncomingMessage, target: string, isFile: (path: string) => boolean) {
-  const query = target.indexOf("?");
-  const path = query === -1 ? target : target.slice(0, query);
-  if (
-    path.startsWith("/_emulators/") ||
-    path.startsWith("/assets/") ||
-    path === "/healthz" ||
-    path === "/readyz" ||
-    // Asked by every open page now and then, never stored: no miss for a client's budget.
-    path === "/build-version"
-  ) {
-    return false;
-  }
-  if (isFile(path) || !isDecodablePath(target)) return false;
-  const forwarded = req.headers["x-forwarded-host"];
-  return (
-    isWellFormedHost(req.headers.host) &&
-    (forwarded === undefined || (typeof forwarded === "string" && isWellFormedHost(forwarded)))
-  );
 }
 
 function requestOwnServer(target: {

@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar } from "../support/customer-account-emulator";
 import { copyBuildWithNewVersion } from "../support/next-build";
 import { ensureNginx, type Nginx, startNginx } from "../support/nginx";
+import { freePort, startOwnRedis } from "../support/own-services";
 import {
   postgresAvailable,
-  redisAvailable,
   requireServiceInCi,
   throwawayPostgresDatabase,
 } from "../support/services";
@@ -49,14 +48,6 @@ function findNginx(): string | null {
     console.warn(`Skipping the rolling-deploy test: ${(error as Error).message}`);
     return null;
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
@@ -194,24 +185,8 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
       versions = copyBuildWithNewVersion(buildA, buildB);
       await database.create();
       const redisPort = await freePort();
-      redis = spawn(
-        "redis-server",
-        ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        { stdio: "ignore" },
-      );
-      const started = new Promise<void>((resolve, reject) => {
-        redis?.once("spawn", resolve);
-        redis?.once("error", (error) =>
-          reject(new Error(`redis-server could not start: ${error.message}`)),
-        );
-      });
-      await started;
+      redis = await startOwnRedis(redisPort);
       redisUrl = `redis://127.0.0.1:${redisPort}`;
-      await until(
-        async () => (await redisAvailable(redisUrl)).available,
-        10_000,
-        "the test's redis-server answers",
-      );
       ports = [await freePort(), await freePort()];
       const nginxPort = await freePort();
       const origin = `http://127.0.0.1:${nginxPort}`;

@@ -1,6 +1,6 @@
 import type { Cache, CacheLogger } from "../../app/lib/cache";
 import { createMemoryStore } from "./memory-store";
-import { createRedisStore, DEFAULT_KEY_PREFIX } from "./redis-store";
+import { createRedisStore, DEFAULT_KEY_PREFIX, type RedisTimeouts } from "./redis-store";
 import { consoleCacheLogger, createSwrCache, type RawStore } from "./swr";
 
 export type { Cache, CacheLogger, CacheOptions } from "../../app/lib/cache";
@@ -40,11 +40,17 @@ export function openSharedCache(options: {
   redisUrl?: string;
   keyPrefix?: string;
   logger?: CacheLogger;
+  redisTimeouts?: RedisTimeouts;
 }): { cache: Cache; pageStore: RawStore; isUp(): boolean } {
   const logger = options.logger ?? consoleCacheLogger;
   if (options.redisUrl) {
     const keyPrefix = options.keyPrefix ?? DEFAULT_KEY_PREFIX;
-    const store = createRedisStore({ url: options.redisUrl, keyPrefix, logger });
+    const store = createRedisStore({
+      url: options.redisUrl,
+      keyPrefix,
+      logger,
+      timeouts: options.redisTimeouts,
+    });
     return {
       cache: createSwrCache(store, { logger }),
       pageStore: store.also(`${keyPrefix}${PAGE_KEY_PREFIX}`, { renewOnReadMs: PAGE_IDLE_MS }),

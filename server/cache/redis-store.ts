@@ -13,6 +13,16 @@ const SCAN_BATCH = 500;
 const CIRCUIT_OPEN_MS = 5_000;
 
 /**
+ * How long a connection and a command may take before Redis counts as down. The defaults suit a
+ * shop; tests of several instances sharing one Redis, all in one busy test process, wait longer
+ * so that a stalled event loop is not read as an outage (the outage has tests of its own).
+ */
+export interface RedisTimeouts {
+  connectMs?: number;
+  commandMs?: number;
+}
+
+/**
  * A store in Redis. `keyPrefix` sets its keys apart (several stores may share one connection:
  * `also` opens another on the same one). With `renewOnReadMs`, reading bytes sets their expiry to
  * that again (GETEX): stored pages last while they are read, not for their whole lifetime.
@@ -27,16 +37,17 @@ export function createRedisStore(options: {
   url: string;
   keyPrefix?: string;
   logger: CacheLogger;
+  timeouts?: RedisTimeouts;
 }): RawStore & {
   also(keyPrefix: string, options?: { renewOnReadMs?: number }): RawStore;
   /** Whether Redis answers now (not falling back to the process's own store). */
   isUp(): boolean;
 } {
-  const { url, keyPrefix = DEFAULT_KEY_PREFIX, logger } = options;
+  const { url, keyPrefix = DEFAULT_KEY_PREFIX, logger, timeouts = {} } = options;
   // The prefix is applied here rather than with ioredis' keyPrefix, which SCAN ignores.
   const redis = new Redis(url, {
-    connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: timeouts.connectMs ?? CONNECT_TIMEOUT_MS,
+    commandTimeout: timeouts.commandMs ?? COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });

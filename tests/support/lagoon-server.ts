@@ -73,6 +73,8 @@ export interface LagoonInstance {
   close(): Promise<void>;
 }
 
+const SHARED_REDIS_PATIENCE_MS = 15_000;
+
 export async function startLagoon({
   build,
   env = {},
@@ -111,11 +113,20 @@ export async function startLagoon({
     connectTimeoutMs: 1_000,
     logger,
   });
-  const { cache, pageStore } = openSharedCache({
+  const { cache, pageStore, isUp } = openSharedCache({
     redisUrl: redis?.url,
     keyPrefix: redis?.keyPrefix,
     logger,
+    // Instances here share one test process, whose event loop a busy machine may stall for a
+    // second: that is no Redis outage, and these tests are about what the instances share.
+    redisTimeouts: { connectMs: SHARED_REDIS_PATIENCE_MS, commandMs: SHARED_REDIS_PATIENCE_MS },
   });
+  // As a load balancer would wait for /readyz: the instance starts on Redis, not beside it.
+  const connecting = Date.now() + SHARED_REDIS_PATIENCE_MS;
+  while (!isUp()) {
+    if (Date.now() > connecting) throw new Error(`Redis at ${redis?.url} did not answer`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const stores: ServerStores = {
     config,
     logger,

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ProductCard } from "./product-card";
-import { imageDensitySrcSet, imageSrcSet, ProductImage } from "./product-image";
+import { imageDensitySrcSet, imageSrcSet, imageUrl, ProductImage } from "./product-image";
 
 const PHOTO = "https://cdn.shopify.com/s/files/1/pump.jpg?v=3";
 const photo = { id: null, url: PHOTO, altText: "A pump", width: 2400, height: 2400 };
@@ -28,6 +28,21 @@ describe("srcsets (product §9)", () => {
       `${PHOTO}&width=320 1x, ${PHOTO}&width=640 2x`,
     );
     expect(imageDensitySrcSet({ url: PHOTO, width: 100 }, 320)).toBe(`${PHOTO}&width=320 1x`);
+  });
+
+  it("answers an image asked for again as the first time, however many came between", () => {
+    const first = imageUrl(PHOTO, 640);
+    expect(first).toBe(`${PHOTO}&width=640`);
+    for (let n = 0; n < 12_000; n += 1) {
+      expect(imageUrl(`https://cdn.shopify.com/s/files/1/other-${n}.jpg`, 640)).toBe(
+        `https://cdn.shopify.com/s/files/1/other-${n}.jpg?width=640`,
+      );
+    }
+    expect(imageUrl(PHOTO, 640)).toBe(first);
+    expect(imageUrl(PHOTO, 828)).toBe(`${PHOTO}&width=828`);
+    expect(imageUrl("https://cdn.shopify.com/a.jpg?width=99&v=1", 640)).toBe(
+      "https://cdn.shopify.com/a.jpg?width=640&v=1",
+    );
   });
 
   it("leaves a URL it cannot resize as it is", () => {

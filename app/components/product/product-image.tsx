@@ -6,7 +6,26 @@ import type { Image } from "../../lib/commerce/types";
 export const IMAGE_WIDTHS = [640, 828, 1200, 2048, 3840] as const;
 export const IMAGE_DENSITIES = [1, 2, 3] as const;
 
+/**
+ * An image's URL at `width`. A page asks for a few dozen of them and each parse of a URL costs
+ * microseconds (about 3 % of a product page's render): the same few hundred images come back on
+ * every page, so each answer is kept, in a map emptied whenever it grows past its bound.
+ */
 export function imageUrl(url: string, width: number): string {
+  const key = `${width} ${url}`;
+  let resized = resizedUrls.get(key);
+  if (resized === undefined) {
+    if (resizedUrls.size >= RESIZED_URLS_MAX) resizedUrls.clear();
+    resized = resize(url, width);
+    resizedUrls.set(key, resized);
+  }
+  return resized;
+}
+
+const RESIZED_URLS_MAX = 5_000;
+const resizedUrls = new Map<string, string>();
+
+function resize(url: string, width: number): string {
   try {
     const resized = new URL(url);
     resized.searchParams.set("width", String(width));

@@ -1,6 +1,6 @@
-import { type Cookie, createCookie } from "react-router";
 import type { Config } from "../config";
 import { safeRedirectPath } from "../safe-redirect";
+import { signedCookie } from "../signed-cookie.server";
 import type { ExpiringState } from "../state/expiring-state.server";
 import {
   type CustomerAccountClientSettings,
@@ -62,24 +62,11 @@ const pendingKey = (state: string) => `sign-in:${state}`;
  */
 export const SIGN_IN_BINDING_COOKIE = "lagoon_sign_in";
 
-const bindingCookies = new WeakMap<Config, Cookie>();
-
-function bindingCookie(config: Config): Cookie {
-  let cookie = bindingCookies.get(config);
-  if (!cookie) {
-    cookie = createCookie(SIGN_IN_BINDING_COOKIE, {
-      httpOnly: true,
-      // Lax: the provider sends the browser back with a top-level GET, which carries it.
-      sameSite: "lax",
-      secure: config.publicUrl.startsWith("https:"),
-      path: "/",
-      maxAge: PENDING_TTL_SECONDS,
-      secrets: [config.sessionSecret],
-    });
-    bindingCookies.set(config, cookie);
-  }
-  return cookie;
-}
+// Lax: the provider sends the browser back with a top-level GET, which carries it.
+const bindingCookie = signedCookie(SIGN_IN_BINDING_COOKIE, {
+  path: "/",
+  maxAgeSeconds: PENDING_TTL_SECONDS,
+});
 
 async function readBinding(request: Request, config: Config): Promise<string | null> {
   const value: unknown = await bindingCookie(config).parse(request.headers.get("Cookie"));

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import { type Cookie, createCookie } from "react-router";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../database";
+import { signedCookie } from "../signed-cookie.server";
 import type { CustomerTokens } from "./oidc.server";
 import { isSignedIn, SESSION_COOKIE } from "./session-cookie";
 import { digest, open, randomId, seal } from "./session-crypto.server";
@@ -33,24 +33,11 @@ export type SessionStores = { config: Config; database: Pick<DatabaseHandle, "db
 type SealedTokens = Pick<CustomerSession, "accessToken" | "refreshToken" | "idToken">;
 const TOKENS = "session tokens";
 
-const cookies = new WeakMap<Config, Cookie>();
-
-function sessionCookie(config: Config): Cookie {
-  let cookie = cookies.get(config);
-  if (!cookie) {
-    cookie = createCookie(SESSION_COOKIE, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.publicUrl.startsWith("https:"),
-      path: "/",
-      maxAge: SESSION_MAX_AGE_SECONDS,
-      // Signed, so an edited or made-up id is treated as absent before the database is asked.
-      secrets: [config.sessionSecret],
-    });
-    cookies.set(config, cookie);
-  }
-  return cookie;
-}
+// Signed, so an edited or made-up id is treated as absent before the database is asked.
+const sessionCookie = signedCookie(SESSION_COOKIE, {
+  path: "/",
+  maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
+});
 
 /** Whether the request carries a session cookie at all (valid or not). */
 export const hasSessionCookie = (request: Request) => isSignedIn(request.headers.get("Cookie"));

@@ -1,9 +1,10 @@
-import { type Cookie, createCookie, data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { AppContext } from "../context.server";
 import { digest, randomId } from "../customer/session-crypto.server";
 import { escapeHtml } from "../mail/html";
 import { enqueueMail } from "../mail/outbox.server";
 import { servicesContext } from "../request-context.server";
+import { signedCookie } from "../signed-cookie.server";
 import { STAFF_COOKIE } from "./staff-cookie";
 
 // Staff sign in to the purchase-order inbox with a one-time link emailed to an address listed in
@@ -21,23 +22,10 @@ type Services = Pick<AppContext, "config" | "database" | "state">;
 const linkKey = (token: string) => `staff-link:${digest(token)}`;
 const sessionKey = (id: string) => `staff-session:${digest(id)}`;
 
-const cookies = new WeakMap<AppContext["config"], Cookie>();
-
-function staffCookie(config: AppContext["config"]): Cookie {
-  let cookie = cookies.get(config);
-  if (!cookie) {
-    cookie = createCookie(STAFF_COOKIE, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.publicUrl.startsWith("https:"),
-      path: "/staff",
-      maxAge: STAFF_SESSION_LIFETIME_MS / 1000,
-      secrets: [config.sessionSecret],
-    });
-    cookies.set(config, cookie);
-  }
-  return cookie;
-}
+const staffCookie = signedCookie(STAFF_COOKIE, {
+  path: "/staff",
+  maxAgeSeconds: STAFF_SESSION_LIFETIME_MS / 1000,
+});
 
 /** The listed staff address `email` names (any case, spaces trimmed), or null. */
 export function staffAddress(config: AppContext["config"], email: string): string | null {

@@ -31,13 +31,6 @@ import type { ServerStores } from "./stores";
 const SHOPIFY_WEBHOOK_PATH = "/api/webhooks/shopify";
 const SHOPIFY_WEBHOOK_MAX_BYTES = 1024 * 1024;
 
-/** TRUST_PROXY as proxy-addr and Express apply it: a hop count, or the addresses trusted. */
-function trustOf(trustProxy: number | string[]): (address: string, hop: number) => boolean {
-  return typeof trustProxy === "number"
-    ? (_address, hop) => hop < trustProxy
-    : proxyAddr.compile(trustProxy);
-}
-
 // The checkout's root, from this file (or from the bundle of it, scripts/build-server.mjs).
 const root = fileURLToPath(new URL("../", import.meta.url));
 
@@ -217,7 +210,8 @@ export function createApp({
     app.use(serveClientFiles(clientFiles));
     if (pageCache) {
       const { hasPersonalCookie } = appEntryOf(build as ServerBuild);
-      const trustedProxies = trustOf(config.trustProxy);
+      // TRUST_PROXY as Express compiled it (`trust proxy` above).
+      const trustedProxies = app.get("trust proxy fn");
       const listener = pageCache.listener(app, {
         publicOrigin: new URL(config.publicUrl).origin,
         isPersonal: hasPersonalCookie,

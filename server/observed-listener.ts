@@ -1,7 +1,7 @@
 import type { RequestListener } from "node:http";
 import type { Metrics } from "./metrics";
 import { inRequest, newRequestScope, requestIdOf } from "./request-scope";
-import { SERVER_ROUTES } from "./server-routes";
+import { ownPathKind, pathOf } from "./server-routes";
 
 export interface ObservedOptions {
   /** Express's compiled `trust proxy`: whether the peer at `address` is a trusted proxy. */
@@ -21,11 +21,10 @@ export function observedListener(
   { trustsProxy, metrics, routeOf, isFile = () => false }: ObservedOptions,
 ): RequestListener {
   const routeLabel = (target: string): string => {
-    const query = target.indexOf("?");
-    const pathname = query === -1 ? target : target.slice(0, query);
-    if (pathname.startsWith("/_emulators/")) return "emulators";
-    if (SERVER_ROUTES.has(pathname)) return pathname.slice(1);
-    if (pathname.startsWith("/assets/") || isFile(pathname)) return "static";
+    const pathname = pathOf(target);
+    const own = ownPathKind(pathname, isFile);
+    if (own === "server") return pathname.slice(1);
+    if (own) return own;
     if (!routeOf) return "app";
     return routeOf(pathname) ?? "unmatched";
   };

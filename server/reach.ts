@@ -13,7 +13,7 @@ import onHeaders from "on-headers";
  * (app/lib/reach.ts), which cost nothing while no one listens.
  */
 
-export const REACH_HEADER = "X-Lagoon-Reach";
+const REACH_HEADER = "X-Lagoon-Reach";
 /**
  * The channels' names, as app/lib/reach.server.ts publishes on them (the server imports nothing of
  * the app at run time; the fuzz's reach thresholds fail if the two ever differ).

@@ -23,7 +23,7 @@ import { normalisedUrl, PAGE_KEY_PREFIX, pageKey, pathPrefixes } from "./key";
 import { isPageRequest, tooManyMisses } from "./page-request";
 import { CACHE_STATUS_HEADER, send } from "./send";
 
-export { DEFAULT_MISS_BUDGET, type MissBudget } from "./admission";
+export type { MissBudget } from "./admission";
 export { normalisedUrl, pageKey } from "./key";
 
 const compressBrotli = promisify(brotliCompress);
@@ -46,7 +46,7 @@ const REFRESH_HEADER = "x-lagoon-cache-refresh";
 /** Request header that skips the cache, honoured only with test controls (tests). */
 export const BYPASS_HEADER = "x-lagoon-cache-bypass";
 
-export { CACHE_STATUS_HEADER, type CacheStatus } from "./send";
+export { CACHE_STATUS_HEADER } from "./send";
 
 export interface PageCacheOptions {
   store: RawStore;

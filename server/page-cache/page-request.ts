@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isDecodablePath, isWellFormedHost } from "../request-gate";
-import { SERVER_ROUTES } from "../server-routes";
+import { ownPathKind, pathOf } from "../server-routes";
 
 /**
  * What the app's routes are: not the emulators, the server's own answers or a built file (those
@@ -13,12 +13,7 @@ export function isPageRequest(
   target: string,
   isFile: (path: string) => boolean,
 ): boolean {
-  const query = target.indexOf("?");
-  const path = query === -1 ? target : target.slice(0, query);
-  if (path.startsWith("/_emulators/") || path.startsWith("/assets/") || SERVER_ROUTES.has(path)) {
-    return false;
-  }
-  if (isFile(path) || !isDecodablePath(target)) return false;
+  if (ownPathKind(pathOf(target), isFile) || !isDecodablePath(target)) return false;
   const forwarded = req.headers["x-forwarded-host"];
   return (
     isWellFormedHost(req.headers.host) &&

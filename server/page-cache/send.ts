@@ -10,8 +10,6 @@ const decompressGzip = promisify(gunzip);
 /** Response header: what the cache did. */
 export const CACHE_STATUS_HEADER = "X-Lagoon-Cache";
 
-export type { CacheStatus };
-
 /** The stored headers as a flat list, made once per decoded page. */
 const flatHeaders = new WeakMap<StoredPage, string[]>();
 

@@ -77,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const outcome = await decideAsStaff(request, services, {
     orderId: read.order.id,
+    read: read.order,
     decision: read.decision,
     staff: read.staff,
     note,

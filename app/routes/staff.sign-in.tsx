@@ -17,7 +17,7 @@ import type { Route } from "./+types/staff.sign-in";
 const PRIVATE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
 /** product §9: sign-in links asked for, per IP address. */
-export const STAFF_SIGN_IN_RATE_LIMIT: RateLimit = {
+const STAFF_SIGN_IN_RATE_LIMIT: RateLimit = {
   scope: "staff-sign-in",
   limit: 10,
   windowSeconds: 15 * 60,

@@ -7,7 +7,7 @@ import { formatOrderDate, formatShopDateTime } from "../account/order-status";
 import { formatMoney } from "../product/money";
 
 /** The latest rejection's reason, or null. */
-export function rejectionReason(order: PurchaseOrder): string | null {
+function rejectionReason(order: PurchaseOrder): string | null {
   if (order.status !== "rejected") return null;
   return order.history.findLast((event) => event.status === "rejected")?.note ?? null;
 }

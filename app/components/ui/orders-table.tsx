@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** One column of an orders table: its heading and what each order shows in it. */
-export interface OrderColumn<Order> {
+interface OrderColumn<Order> {
   heading: string;
   cell: (order: Order) => ReactNode;
   /** Amounts line up on the right. */

@@ -226,7 +226,7 @@ export async function readDecision(
   };
 }
 
-export interface StaffDecision {
+interface StaffDecision {
   orderId: string;
   decision: Decision;
   /** Who decides: the decision link's address, or the signed-in staff member's. */

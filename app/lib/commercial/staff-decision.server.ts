@@ -1,7 +1,6 @@
-import { z } from "zod";
 import { shellOrFallback } from "../content/reader.server";
 import type { AppContext } from "../context.server";
-import { formText } from "../forms/form-text";
+import { formTexts } from "../forms/form-text";
 import { shopIdentityOf } from "./customer-mail";
 import type { Decision } from "./decision-link.server";
 import { adminApi, createDraftOrder } from "./draft-orders.server";
@@ -17,9 +16,9 @@ import {
 // email, and the order's page in the staff inbox. Both post the same form and decide here.
 
 /** product §4: a rejection's reason and an approval's note are at most this long. */
-export const DECISION_NOTE_MAX = 1000;
+const DECISION_NOTE_MAX = 1000;
 
-export const DECISION_MESSAGES = {
+const DECISION_MESSAGES = {
   reasonRequired: "Enter the reason for rejecting this order: the customer reads it.",
   tooLong: `Keep it to ${DECISION_NOTE_MAX.toLocaleString("en-AU")} characters.`,
 } as const;
@@ -31,22 +30,13 @@ export function decisionNoteError(decision: Decision, note: string): string | un
   return undefined;
 }
 
-const DecisionFormSchema = z.object({
-  decision: z.enum(["approve", "reject"]).optional(),
-  note: z
-    .string()
-    .optional()
-    .transform((note) => note?.trim() ?? ""),
-});
-
 /** The decision form as posted: the decision it names (if any) and the reason or note, trimmed. */
 export function readDecisionForm(form: FormData): { decision?: Decision; note: string } {
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? formText(value) : undefined;
+  const { decision, note } = formTexts(form, ["decision", "note"]);
+  return {
+    decision: decision === "approve" || decision === "reject" ? decision : undefined,
+    note: note.trim(),
   };
-  const parsed = DecisionFormSchema.safeParse({ decision: field("decision"), note: field("note") });
-  return parsed.success ? parsed.data : { note: field("note")?.trim() ?? "" };
 }
 
 /** The Shopify draft order's name (#D12); "none" where the Admin API is off; "failed". */
@@ -78,16 +68,24 @@ export async function decideAsStaff(
   services: Services,
   {
     orderId,
+    read,
     decision,
     staff,
     note,
-  }: { orderId: string; decision: Decision; staff: string; note: string },
+  }: {
+    orderId: string;
+    /** The order as the caller has just read it, if it has (a decision link's page has). */
+    read?: PurchaseOrder;
+    decision: Decision;
+    staff: string;
+    note: string;
+  },
 ): Promise<
   | { outcome: "decided"; order: PurchaseOrder; draft: DraftState }
   | Exclude<DecisionOutcome, { outcome: "decided" }>
 > {
   const { config, database, logger } = services;
-  const order = await findAnyPurchaseOrder(database.db, orderId);
+  const order = read ?? (await findAnyPurchaseOrder(database.db, orderId));
   if (!order) return { outcome: "not-found" };
   if (order.status !== "submitted") return { outcome: "already-decided", order };
   const admin = decision === "approve" ? adminApi(config) : null;

@@ -25,7 +25,7 @@ export interface MailTransport {
  * A send gives up well within the claim, and the outbox retries it. SMTP_URL's query may set these
  * (e.g. `?socketTimeout=5000`), as nodemailer reads options from its URL.
  */
-export const SMTP_TIMEOUTS = {
+const SMTP_TIMEOUTS = {
   connectionTimeout: 10_000,
   greetingTimeout: 10_000,
   socketTimeout: 20_000,

@@ -13,9 +13,9 @@ import { STAFF_COOKIE } from "./staff-cookie";
 // only under /staff, so it is never a customer's session and a customer's is never a staff one.
 
 /** product §9: a sign-in link works once, for 15 minutes. */
-export const STAFF_LINK_LIFETIME_MS = 15 * 60 * 1000;
+const STAFF_LINK_LIFETIME_MS = 15 * 60 * 1000;
 /** product §9: a staff session lasts 8 hours. */
-export const STAFF_SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
+const STAFF_SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 
 type Services = Pick<AppContext, "config" | "database" | "state">;
 
@@ -28,7 +28,7 @@ const staffCookie = signedCookie(STAFF_COOKIE, {
 });
 
 /** The listed staff address `email` names (any case, spaces trimmed), or null. */
-export function staffAddress(config: AppContext["config"], email: string): string | null {
+function staffAddress(config: AppContext["config"], email: string): string | null {
   const wanted = email.trim().toLowerCase();
   return config.staffEmails.find((address) => address.toLowerCase() === wanted) ?? null;
 }

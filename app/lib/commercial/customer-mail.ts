@@ -1,6 +1,7 @@
 import { formatMoney } from "../commerce/money";
 import type { Organisation } from "../content/shell.server";
 import { escapeHtml } from "../mail/html";
+import { factRow, orderLineTexts } from "./order-mail";
 import { type PurchaseOrder, shippingSummary } from "./purchase-order";
 
 // The emails a customer gets about a purchase order (product §4): received, approved, rejected.
@@ -58,13 +59,6 @@ function orderFacts(order: PurchaseOrder): [string, string][] {
   ];
 }
 
-const lineText = (order: PurchaseOrder) =>
-  order.lines.map(
-    (line) =>
-      `${line.quantity} × ${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ""}` +
-      `${line.sku ? ` [${line.sku}]` : ""} at ${formatMoney(line.unitPrice)}`,
-  );
-
 /** Greeting, paragraphs, the order (facts, lines, totals), the link to it, the signature. */
 function compose(
   order: PurchaseOrder,
@@ -74,7 +68,7 @@ function compose(
   { paragraphs }: Section,
 ): CustomerMail {
   const facts = orderFacts(order);
-  const lines = lineText(order);
+  const lines = orderLineTexts(order);
   const totals: [string, string][] = [
     ["Subtotal", formatMoney(order.subtotal)],
     ["Total", formatMoney(order.total)],
@@ -95,19 +89,17 @@ function compose(
     "",
     ...signature,
   ].join("\n");
-  const row = ([label, value]: [string, string]) =>
-    `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
   const html = [
     `<p>Hello ${escapeHtml(order.customerName)},</p>`,
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     "<table>",
-    ...facts.map(row),
+    ...facts.map(factRow),
     "</table>",
     "<ul>",
     ...lines.map((line) => `<li>${escapeHtml(line)}</li>`),
     "</ul>",
     "<table>",
-    ...totals.map(row),
+    ...totals.map(factRow),
     "</table>",
     `<p><a href="${escapeHtml(orderUrl)}">See the order in your account</a></p>`,
     `<p>${signature.map(escapeHtml).join("<br>")}</p>`,

@@ -1,5 +1,6 @@
 import { formatMoney } from "../commerce/money";
 import { escapeHtml } from "../mail/html";
+import { factRow, orderLineTexts } from "./order-mail";
 import { type PurchaseOrder, shippingSummary } from "./purchase-order";
 
 // The email staff get for each new purchase order (product §4): the order, and the Approve and
@@ -14,11 +15,7 @@ export interface DecisionLinks {
 
 export function staffMail(order: PurchaseOrder, links: DecisionLinks) {
   const shipping = shippingSummary(order.shipping);
-  const lineText = order.lines.map(
-    (line) =>
-      `- ${line.quantity} × ${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ""}` +
-      `${line.sku ? ` [${line.sku}]` : ""} at ${formatMoney(line.unitPrice)}`,
-  );
+  const lines = orderLineTexts(order);
   const customer = `${order.customerName}${order.company ? `, ${order.company}` : ""} <${order.customerEmail}>`;
   const facts: [string, string][] = [
     ["Customer", customer],
@@ -35,7 +32,7 @@ export function staffMail(order: PurchaseOrder, links: DecisionLinks) {
     ...facts.map(([label, value]) => `${label}: ${value}`),
     "",
     "Lines:",
-    ...lineText,
+    ...lines.map((line) => `- ${line}`),
     "",
     `Approve: ${links.approve}`,
     `Reject: ${links.reject}`,
@@ -46,13 +43,10 @@ export function staffMail(order: PurchaseOrder, links: DecisionLinks) {
   const html = [
     `<p>Purchase order <strong>${escapeHtml(order.number)}</strong> was submitted and waits for a decision.</p>`,
     "<table>",
-    ...facts.map(
-      ([label, value]) =>
-        `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-    ),
+    ...facts.map(factRow),
     "</table>",
     "<ul>",
-    ...lineText.map((line) => `<li>${escapeHtml(line.slice(2))}</li>`),
+    ...lines.map((line) => `<li>${escapeHtml(line)}</li>`),
     "</ul>",
     `<p><a href="${escapeHtml(links.approve)}">Approve</a> · <a href="${escapeHtml(links.reject)}">Reject</a></p>`,
     "<p>Each link opens a page to confirm the decision. The links work once and expire in 7 days.</p>",

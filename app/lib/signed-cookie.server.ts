@@ -26,3 +26,14 @@ export function signedCookie(
     return cookie;
   };
 }
+
+/**
+ * The session id a request's signed cookie carries, or null: no cookie, a bad signature, or a
+ * value no session id looks like (`randomId` makes them 32 characters or more).
+ */
+export async function readSignedId(cookie: Cookie, request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const id: unknown = await cookie.parse(header);
+  return typeof id === "string" && id.length >= 32 ? id : null;
+}

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../database";
-import { signedCookie } from "../signed-cookie.server";
+import { readSignedId, signedCookie } from "../signed-cookie.server";
 import type { CustomerTokens } from "./oidc.server";
 import { isSignedIn, SESSION_COOKIE } from "./session-cookie";
 import { digest, open, randomId, seal } from "./session-crypto.server";
@@ -42,19 +42,12 @@ const sessionCookie = signedCookie(SESSION_COOKIE, {
 /** Whether the request carries a session cookie at all (valid or not). */
 export const hasSessionCookie = (request: Request) => isSignedIn(request.headers.get("Cookie"));
 
-async function readSessionId(request: Request, config: Config): Promise<string | null> {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  const id: unknown = await sessionCookie(config).parse(header);
-  return typeof id === "string" && id.length >= 32 ? id : null;
-}
-
 /** The session of the request's cookie; null without one, or when it ended, expired or is forged. */
 export async function readSession(
   request: Request,
   stores: SessionStores,
 ): Promise<CustomerSession | null> {
-  const id = await readSessionId(request, stores.config);
+  const id = await readSignedId(sessionCookie(stores.config), request);
   return id ? loadSession(stores, id) : null;
 }
 

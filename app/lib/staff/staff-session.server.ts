@@ -4,7 +4,7 @@ import { digest, randomId } from "../customer/session-crypto.server";
 import { escapeHtml } from "../mail/html";
 import { enqueueMail } from "../mail/outbox.server";
 import { servicesContext } from "../request-context.server";
-import { signedCookie } from "../signed-cookie.server";
+import { readSignedId, signedCookie } from "../signed-cookie.server";
 import { STAFF_COOKIE } from "./staff-cookie";
 
 // Staff sign in to the purchase-order inbox with a one-time link emailed to an address listed in
@@ -87,16 +87,9 @@ export async function signInWithLink(
   return { email, setCookie: await staffCookie(services.config).serialize(id) };
 }
 
-async function sessionId(request: Request, config: AppContext["config"]) {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  const id: unknown = await staffCookie(config).parse(header);
-  return typeof id === "string" && id.length >= 32 ? id : null;
-}
-
 /** The signed-in staff address, or null (no cookie, ended, older than 8 hours, no longer listed). */
 export async function readStaff(request: Request, services: Services): Promise<string | null> {
-  const id = await sessionId(request, services.config);
+  const id = await readSignedId(staffCookie(services.config), request);
   if (!id) return null;
   const session = await services.state.get<{ email: string }>(sessionKey(id));
   return session ? staffAddress(services.config, session.email) : null;
@@ -117,7 +110,7 @@ export async function requireStaff(
 
 /** Ends the staff session at once; the Set-Cookie header that removes the cookie. */
 export async function signOutStaff(request: Request, services: Services): Promise<string> {
-  const id = await sessionId(request, services.config);
+  const id = await readSignedId(staffCookie(services.config), request);
   if (id) await services.state.delete(sessionKey(id));
   return staffCookie(services.config).serialize("", { maxAge: 0, expires: new Date(0) });
 }

@@ -23,7 +23,7 @@ import {
   requireWellFormedRequest,
 } from "./request-gate";
 import { requestLog } from "./request-log";
-import { inRequest, scopeOf, serverTiming } from "./request-scope";
+import { scopeOf, serverTiming } from "./request-scope";
 import { assignNonce, securityHeaders } from "./security";
 import { loadClientFiles, serveClientFiles } from "./static-files";
 import type { ServerStores } from "./stores";
@@ -248,9 +248,7 @@ export function createApp({
     try {
       const { entry, handle } = await load();
       keepPersonalPagesPrivate(req, res, entry);
-      // A form's body arrived through the socket's events, which lose the request's scope.
-      const scope = scopeOf(req);
-      await (scope ? inRequest(req, scope, () => handle(req, res, next)) : handle(req, res, next));
+      await handle(req, res, next);
     } catch (error) {
       next(error);
     }

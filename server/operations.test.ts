@@ -96,6 +96,32 @@ describe("metrics", () => {
 });
 
 describe("Server-Timing and the request id", () => {
+  it("a form whose body comes after its headers is timed as part of its request", async () => {
+    const body = new URLSearchParams({ email: "not an address" }).toString();
+    const answer = await new Promise<{ status?: number; timing?: string | string[] }>(
+      (resolve, reject) => {
+        const posting = request(`${shop.origin}/api/newsletter`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": Buffer.byteLength(body),
+            origin: shop.origin,
+          },
+        });
+        posting.on("response", (response) => {
+          response.resume();
+          resolve({ status: response.statusCode, timing: response.headers["server-timing"] });
+        });
+        posting.on("error", reject);
+        // The headers go first; the body arrives later, through the socket's own events.
+        posting.flushHeaders();
+        setTimeout(() => posting.end(body), 100);
+      },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.timing).toMatch(/^app;dur=[\d.]+, .*total;dur=[\d.]+$/);
+  });
+
   it("each answer has its own, a stored page included", async () => {
     const path = "/store/collections/pumps";
     const miss = await fetch(`${shop.origin}${path}`);

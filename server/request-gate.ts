@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import type { Config } from "./config";
 import { scopeOf } from "./request-scope";
@@ -107,7 +108,9 @@ export function limitBody(maxBytes = MAX_BODY_BYTES): RequestHandler {
     const chunks: Buffer[] = [];
     let received = 0;
     let settled = false;
-    const finish = (error?: unknown) => {
+    // The body's events come from the socket, outside the request's async context: the rest of
+    // the request (the app, the error handler) goes on in it again.
+    const finish = AsyncResource.bind((error?: unknown) => {
       if (settled) return;
       settled = true;
       req.off("data", onData);
@@ -116,7 +119,7 @@ export function limitBody(maxBytes = MAX_BODY_BYTES): RequestHandler {
       if (error) return next(error);
       res.locals.body = Buffer.concat(chunks);
       next();
-    };
+    });
     const onData = (chunk: Buffer) => {
       received += chunk.length;
       if (received > maxBytes) {

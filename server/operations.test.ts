@@ -7,6 +7,7 @@ import {
   loadAppBuild,
   startLagoon,
 } from "../tests/support/lagoon-server";
+import { send } from "../tests/support/raw-http";
 
 // What an operator relies on (issue 31): metrics on their own port, Server-Timing and a request
 // id on every answer, the id as an error page's reference, and proxies trusted by TRUST_PROXY.
@@ -37,29 +38,14 @@ const shop = lagoonForFile({
 
 const PRODUCT = "/store/products/davey-silensorpro-sls-pool-pump";
 
+const elsewhere = new Agent({ localAddress: ANOTHER_MACHINE.connectFrom });
+
 /** A request from ANOTHER_MACHINE (seen as 198.51.100.7), with the headers given. */
-function fromElsewhere(
+const fromElsewhere = (
   origin: string,
   path: string,
-  {
-    method = "GET",
-    headers = {},
-    body,
-  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
-  const agent = new Agent({ localAddress: ANOTHER_MACHINE.connectFrom });
-  return new Promise((resolve, reject) => {
-    const outgoing = request(`${origin}${path}`, { method, headers, agent }, (answer) => {
-      answer.resume();
-      answer.on("end", () => {
-        agent.destroy();
-        resolve({ status: answer.statusCode ?? 0, headers: answer.headers });
-      });
-    });
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-}
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) => send(origin, { path, ...init }, { agent: elsewhere });
 
 describe("metrics", () => {
   it("are served on their own listener, never on the shop's port", async () => {

@@ -1,8 +1,5 @@
-import { type ChildProcessByStdio, spawn } from "node:child_process";
-import path from "node:path";
-import type { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { startCartChild } from "../../../tests/support/cart-app-child";
 import {
   Browser,
   cartOf,
@@ -72,41 +69,19 @@ describeOnBothEngines("+1 presses racing on one cart line", (database, engine, d
       CART_CHILD_PRESS: JSON.stringify({ ...PLUS_ONE_FROM_5, lineId }),
       CART_CHILD_PRESSES: String(PRESSES / 2),
     };
-    const children = [startPressChild(env), startPressChild(env)];
+    const children = [startCartChild(env), startCartChild(env)];
     await Promise.all(children.map((child) => child.ready));
     for (const child of children) child.go();
-    const statuses = (await Promise.all(children.map((child) => child.statuses))).flat();
+    const statuses = (
+      await Promise.all(
+        children.map(async (child) => {
+          const answered = await child.answered;
+          await child.exitedCleanly();
+          return answered;
+        }),
+      )
+    ).flat();
     expect(statuses).toEqual(Array(PRESSES).fill(200));
     expect(await quantity()).toBe(5 + PRESSES);
   }, 60_000);
 });
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.join(here, "../../..");
-const childScript = path.join(root, "tests/support/cart-press-child.ts");
-
-/** A second app process (tests/support/cart-press-child.ts), started and waiting for "go". */
-function startPressChild(env: Record<string, string>) {
-  const child: ChildProcessByStdio<Writable, Readable, null> = spawn(
-    process.execPath,
-    ["--import", "tsx", childScript],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "inherit"] },
-  );
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("ready\n")) resolve();
-    });
-    void exited.then(() => reject(new Error(`the press child ended before ready: ${output}`)));
-  });
-  const statuses = exited.then((code) => {
-    const last = output.trim().split("\n").at(-1) ?? "";
-    if (code !== 0 || !last.startsWith("[")) {
-      throw new Error(`the press child exited with ${code}: ${output}`);
-    }
-    return JSON.parse(last) as number[];
-  });
-  return { ready, statuses, go: () => child.stdin.end("go\n") };
-}

@@ -1,10 +1,8 @@
-import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startCartChild } from "../../../tests/support/cart-app-child";
 import {
   Browser,
   cartOf,
@@ -84,13 +82,13 @@ async function resendAfterKill(
     CART_CHILD_COOKIES: JSON.stringify([...browser.cookies]),
     CART_CHILD_PRESS: JSON.stringify(forms),
   };
-  const dying = startAppChild({ ...env, CART_CHILD_STAY: "1" });
-  const second = secondRunsAlready ? startAppChild(env) : undefined;
+  const dying = startCartChild({ ...env, CART_CHILD_STAY: "1" });
+  const second = secondRunsAlready ? startCartChild(env) : undefined;
   await Promise.all([dying.ready, second?.ready]);
   dying.go();
   const first = await dying.answered;
   await dying.kill();
-  const again = second ?? startAppChild(env);
+  const again = second ?? startCartChild(env);
   await again.ready;
   again.go();
   return { first, again: await again.answered };
@@ -128,7 +126,7 @@ describe.runIf(requireServiceInCi(postgres))("a re-sent cart change on PostgreSQ
       const { browser, lineId, quantities } = await cartWithOneSalt();
       const press = { intent: "update", lineId, quantity: "2", from: "1" };
       // An instance whose change takes the cart's turn and then waits on a slow platform.
-      const holder = startAppChild({
+      const holder = startCartChild({
         ...shared().env,
         CART_CHILD_ORIGIN: emulator.origin,
         CART_CHILD_COOKIES: JSON.stringify([...browser.cookies]),
@@ -154,51 +152,3 @@ describe.runIf(requireServiceInCi(postgres))("a re-sent cart change on PostgreSQ
     }
   }, 60_000);
 });
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.join(here, "../../..");
-const childScript = path.join(root, "tests/support/cart-press-child.ts");
-
-/** An app process (tests/support/cart-press-child.ts), started and waiting for "go". */
-function startAppChild(env: Record<string, string>) {
-  const child: ChildProcessByStdio<Writable, Readable, null> = spawn(
-    process.execPath,
-    ["--import", "tsx", childScript],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "inherit"] },
-  );
-  let output = "";
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.on("exit", (_code, signal) => resolve(signal)),
-  );
-  const ended = (what: string) =>
-    exited.then(() => {
-      throw new Error(`the app process ended before ${what}: ${output}`);
-    });
-  const waiting: (() => void)[] = [];
-  child.stdout.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const check of waiting) check();
-  });
-  const line = (test: (text: string) => boolean) =>
-    new Promise<string>((resolve) => {
-      waiting.push(() => {
-        const found = output.split("\n").find(test);
-        if (found !== undefined) resolve(found);
-      });
-    });
-  const ready = Promise.race([line((text) => text === "ready"), ended("ready")]).then(() => {});
-  const answered = Promise.race([line((text) => text.startsWith("[")), ended("answering")]).then(
-    (text) => JSON.parse(text) as number[],
-  );
-  return {
-    ready,
-    answered,
-    go: () => child.stdin.write("go\n"),
-    kill: async () => {
-      // Killed before it answered, it never will: that is no failure.
-      answered.catch(() => {});
-      child.kill("SIGKILL");
-      expect(await exited).toBe("SIGKILL");
-    },
-  };
-}

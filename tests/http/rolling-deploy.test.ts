@@ -17,6 +17,7 @@ import {
   throwawayPostgresDatabase,
 } from "../support/services";
 import { DEMO_CUSTOMERS, signInOverHttp } from "../support/shopper";
+import { until } from "../support/until";
 
 // Issue 31, item 5: a rolling deploy behind a real proxy. nginx (Debian's) sends shoppers to two
 // instances of the production build on one PostgreSQL and one Redis. While anonymous shoppers,
@@ -47,15 +48,6 @@ function findNginx(): string | null {
     if (process.env.CI === "true") throw error;
     console.warn(`Skipping the rolling-deploy test: ${(error as Error).message}`);
     return null;
-  }
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -165,7 +157,7 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
           return (await send(`http://127.0.0.1:${port}/readyz`)).status === 200;
         },
         60_000,
-        `the shop on ${port} (${path.basename(build)}) ready\n${instance.output}`,
+        { what: `the shop on ${port} (${path.basename(build)}) ready\n${instance.output}` },
       );
     }
 
@@ -392,7 +384,7 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
       await until(
         async () => seen.every((builds, index) => builds.length > (pagesBefore[index] ?? 0)),
         30_000,
-        "every shopper loaded another page",
+        { what: "every shopper loaded another page" },
       );
       running = false;
       await Promise.all(shoppers);

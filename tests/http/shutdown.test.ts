@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { freePort } from "../support/own-services";
+import { until } from "../support/until";
 
 // A deploy stops the old process with SIGTERM (server/main.ts): the requests it is answering are
 // answered, new connections are refused at once (the load balancer tries another process), and
@@ -67,15 +68,6 @@ afterAll(() => {
   if (server?.exitCode === null) server.kill("SIGKILL");
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`Not so after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** How many Product reads the storefront emulator has had (its test controls' counter). */
 async function productReads(): Promise<number> {

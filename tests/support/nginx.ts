@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { until } from "./until";
 
 const DEFAULT_PATH = "/usr/sbin/nginx";
 
@@ -90,13 +91,11 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join("\n")}
   });
   const origin = `http://127.0.0.1:${port}`;
   const errors = () => (existsSync(errorLog) ? readFileSync(errorLog, "utf8") : "");
-  await until(
-    async () => (await fetch(`${origin}/healthz`)).ok,
-    20_000,
-    () => {
+  await until(async () => (await fetch(`${origin}/healthz`)).ok, 20_000, {
+    onMiss: () => {
       if (master.exitCode !== null) throw new Error(`nginx stopped:\n${errors()}`);
     },
-  );
+  });
 
   const workers = () => {
     const pid = master.pid as number;
@@ -125,18 +124,4 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join("\n")}
       await exited;
     },
   };
-}
-
-async function until(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  onMiss: () => void = () => {},
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    onMiss();
-    if (Date.now() > deadline) throw new Error(`Not so after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

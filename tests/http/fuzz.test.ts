@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDecisionToken } from "../../app/lib/commercial/decision-link.server";
 import { type BuiltShop, startBuiltShop } from "../support/built-shop";
+import { STAFF_EMAIL } from "../support/purchase-order-fixtures";
 import { NoAnswerError, type RawResponse, send } from "../support/raw-http";
 import {
   addToCartOverHttp,
@@ -37,7 +38,6 @@ const MIN_ACTIONS_CHANGING = 0.05;
 /** The shop's secrets, set here so the run can sign what staff and Shopify would. */
 const SESSION_SECRET = "fuzz-session-secret-at-least-32-characters-long";
 const WEBHOOK_SECRET = "fuzz-shopify-webhook-secret";
-const STAFF_EMAIL = "staff@lagoon.example";
 
 let shop: BuiltShop;
 let fixtures: ShopFixtures;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar } from "../support/customer-account-emulator";
 import { copyBuildWithNewVersion } from "../support/next-build";
 import { ensureNginx, type Nginx, startNginx } from "../support/nginx";
-import { freePort, startOwnRedis } from "../support/own-services";
+import { freePort, startOwnRedis, stopOwnRedis } from "../support/own-services";
 import {
   postgresAvailable,
   requireServiceInCi,
@@ -197,7 +197,7 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
         if (instance.process.exitCode === null) instance.process.kill("SIGKILL");
       }
       await nginx?.stop();
-      redis?.kill("SIGTERM");
+      await stopOwnRedis(redis);
       await Promise.all(
         [...instances.values()].map(
           (instance) =>

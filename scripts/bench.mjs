@@ -1,9 +1,7 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import {
-  closeSync,
   mkdirSync,
   mkdtempSync,
-  openSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -15,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { CookieJar, signInAtEmulator } from "../tests/support/customer-account-emulator.ts";
+import { startDetached, stopGroup, waitFor } from "./bench-shop.mjs";
 import { measureFirstLoad } from "./first-load.mjs";
 import { measuredEnv } from "./measured-env.mjs";
 import { median } from "./median.mjs";
@@ -90,20 +89,9 @@ const benchDir = path.resolve(`.data/bench-${PORT}`);
 const scratch = mkdtempSync(path.join(tmpdir(), "lagoon-bench-"));
 const children = [];
 
-/**
- * Starts a process in a group of its own (npm runs the server under a shell), its output into
- * `logFile`; the bench ends the group.
- */
-function start(command, args, { env = process.env, cwd, logFile }) {
-  const log = openSync(logFile, "w");
-  const child = spawn(command, args, {
-    cwd,
-    env,
-    stdio: ["ignore", log, log],
-    detached: true,
-  });
-  closeSync(log);
-  child.logFile = logFile;
+/** Starts a process for the bench (startDetached), which ends it with the others. */
+function start(command, args, options) {
+  const child = startDetached(command, args, options);
   children.push(child);
   return child;
 }
@@ -140,30 +128,6 @@ function startShop(name, port, cwd, env = {}) {
     },
     logFile: path.join(benchDir, `${name}.log`),
   });
-}
-
-function logTail(child) {
-  try {
-    return readFileSync(child.logFile, "utf8").split("\n").slice(-20).join("\n");
-  } catch {
-    return "";
-  }
-}
-
-/** Waits for `url` to answer; a server that exits first fails the bench with its log's end. */
-async function waitFor(url, child) {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${url}: its server exited (${child.logFile}):\n${logTail(child)}`);
-    }
-    try {
-      const answer = await fetch(url);
-      await answer.body?.cancel();
-      if (answer.status < 500) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within 60 s (${child.logFile}):\n${logTail(child)}`);
 }
 
 /** Fields of /proc/<pid>/stat after the command's name: [0] state, [1] ppid, [2] group, … */
@@ -637,10 +601,6 @@ try {
   console.error(`\nThe bench failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-  }
+  for (const child of children) stopGroup(child);
   rmSync(scratch, { recursive: true, force: true });
 }

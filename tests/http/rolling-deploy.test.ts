@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,6 +10,7 @@ import { CookieJar } from "../support/customer-account-emulator";
 import { copyBuildWithNewVersion } from "../support/next-build";
 import { ensureNginx, type Nginx, startNginx } from "../support/nginx";
 import { freePort, startOwnRedis, stopOwnRedis } from "../support/own-services";
+import { type RawRequest, type RawResponse, send } from "../support/raw-http";
 import {
   postgresAvailable,
   requireServiceInCi,
@@ -51,50 +51,18 @@ function findNginx(): string | null {
   }
 }
 
-interface Answer {
-  status: number;
-  body: string;
-  setCookies: string[];
-  location?: string;
-}
-
 /**
  * One request on a connection of its own, as a browser's request whose kept-alive connection
  * the proxy closed would be retried on a new one.
  */
-function send(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      { method: init.method ?? "GET", headers: init.headers, agent: false },
-      (answer) => {
-        let body = "";
-        answer.setEncoding("utf8");
-        answer.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        answer.on("end", () =>
-          resolve({
-            status: answer.statusCode ?? 0,
-            body,
-            setCookies: answer.headers["set-cookie"] ?? [],
-            location: answer.headers.location,
-          }),
-        );
-        answer.on("error", reject);
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(init.body);
-  });
+function sendAlone(url: string, init: Omit<RawRequest, "path"> = {}): Promise<RawResponse> {
+  const { origin, pathname, search } = new URL(url);
+  return send(origin, { path: pathname + search, ...init }, { agent: false });
 }
 
-function keep(jar: CookieJar, answer: Answer) {
+function keep(jar: CookieJar, answer: RawResponse) {
   const headers = new Headers();
-  for (const cookie of answer.setCookies) headers.append("Set-Cookie", cookie);
+  for (const cookie of answer.headers["set-cookie"] ?? []) headers.append("Set-Cookie", cookie);
   jar.store(new Response(null, { headers }));
 }
 
@@ -154,7 +122,7 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
       await until(
         async () => {
           if (child.exitCode !== null) throw new Error(`exited:\n${instance.output}`);
-          return (await send(`http://127.0.0.1:${port}/readyz`)).status === 200;
+          return (await sendAlone(`http://127.0.0.1:${port}/readyz`)).status === 200;
         },
         60_000,
         { what: `the shop on ${port} (${path.basename(build)}) ready\n${instance.output}` },
@@ -221,11 +189,11 @@ describe.runIf(requireServiceInCi(postgres) && nginxPath !== null)(
         label: string,
         pathname: string,
         expected: number,
-        init: Parameters<typeof send>[1] = {},
-      ): Promise<Answer | null> {
+        init: Parameters<typeof sendAlone>[1] = {},
+      ): Promise<RawResponse | null> {
         requests += 1;
         try {
-          const answer = await send(`${origin}${pathname}`, init);
+          const answer = await sendAlone(`${origin}${pathname}`, init);
           if (answer.status !== expected) {
             failures.push(`${label} ${pathname}: ${answer.status} ${answer.body.slice(0, 200)}`);
             return null;

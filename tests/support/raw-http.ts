@@ -30,7 +30,7 @@ export class NoAnswerError extends Error {
 export function send(
   origin: string,
   options: RawRequest,
-  { timeoutMs, agent }: { timeoutMs?: number; agent?: Agent } = {},
+  { timeoutMs, agent }: { timeoutMs?: number; agent?: Agent | false } = {},
 ): Promise<RawResponse> {
   const started = Date.now();
   return new Promise((resolve, reject) => {

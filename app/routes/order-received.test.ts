@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ONLINE_COURSE, PUMP } from "../../tests/support/cart-emulator";
 import { CookieJar } from "../../tests/support/customer-account-emulator";
 import { lagoonForFile } from "../../tests/support/lagoon-server";
 import { DEMO_CUSTOMERS, signInOverHttp } from "../../tests/support/shopper";
@@ -7,25 +8,7 @@ import { DEMO_CUSTOMERS, signInOverHttp } from "../../tests/support/shopper";
 // /thank-you/order-received, to the customer whose order has a course (issue 30).
 
 const shop = lagoonForFile();
-const COURSE_PAGE = "/store/products/spa-maintenance-basics-online-course";
 const BOOKED = "You're booked in";
-
-/** The first variant of a product page, from the Storefront API the shop uses. */
-async function variantOf(handle: string): Promise<string> {
-  const response = await fetch(`${shop.origin}/_emulators/storefront/api/2026-04/graphql.json`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": "test" },
-    body: JSON.stringify({
-      query: `{ product(handle: ${JSON.stringify(handle)}) { variants(first: 1) { nodes { id } } } }`,
-    }),
-  });
-  const { data } = (await response.json()) as {
-    data: { product: { variants: { nodes: { id: string }[] } } };
-  };
-  const id = data.product.variants.nodes[0]?.id;
-  if (!id) throw new Error(`${handle} has no variant`);
-  return id;
-}
 
 /** Adds `form` to the jar's cart, checks out on the emulator and returns the thank-you URL. */
 async function placeOrder(jar: CookieJar, form: Record<string, string>): Promise<string> {
@@ -69,7 +52,7 @@ describe("the course-booking confirmation", () => {
   it("is what a customer whose order has a course reads after the checkout, and only they", async () => {
     const olivia = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.everyday);
     const thanks = await placeOrder(olivia, {
-      merchandiseId: await variantOf(COURSE_PAGE.split("/").at(-1) ?? ""),
+      merchandiseId: ONLINE_COURSE,
       quantity: "1",
       "participant-1-name": "Olivia Bennett",
       "participant-1-email": DEMO_CUSTOMERS.everyday,
@@ -89,7 +72,7 @@ describe("the course-booking confirmation", () => {
   it("is not what an order without a course reads", async () => {
     const olivia = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.everyday, new CookieJar());
     const thanks = await placeOrder(olivia, {
-      merchandiseId: "gid://shopify/ProductVariant/47100001",
+      merchandiseId: PUMP,
       quantity: "1",
     });
     const own = await textOf(thanks, olivia);

@@ -1,5 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
+import { STAFF_EMAIL as STAFF } from "../support/purchase-order-fixtures";
 import { CUSTOMERS, signIn } from "./account-helpers";
+import { addToCart, hydration } from "./early-input-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
 // Issue 30's acceptance: the customer hears at every step of a purchase order, staff sign in by
@@ -7,7 +9,6 @@ import { expect, expectAccessible, test } from "./fixtures";
 // reaches the staff pages.
 
 const FILTER = "gid://shopify/ProductVariant/47100229"; // Waterco Commercial Sand Filter 1200 mm
-const STAFF = "staff@lagoon.example";
 
 /** The newest message in the mail emulator whose subject has `text` (the worker polls each 1 s). */
 async function openMail(page: Page, text: string) {
@@ -22,12 +23,9 @@ async function openMail(page: Page, text: string) {
 
 /** Marcus orders the filter by purchase order; the new order's number. */
 async function submitOrder(page: Page, reference: string, shipping: "standard" | "pickup") {
-  const added = await page.request.post("/api/cart", {
-    form: { intent: "add", merchandiseId: FILTER, quantity: "1" },
-  });
-  expect(added.status()).toBe(200);
+  await addToCart(page, FILTER);
   await page.goto("/purchase-order-checkout");
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await hydration(page);
   await page.getByRole("textbox", { name: "Purchase order reference" }).fill(reference);
   if (shipping === "standard") {
     await page.getByRole("radio", { name: "Standard Shipping" }).check();

@@ -120,12 +120,21 @@ export function upstreamServiceOf(origin: string, path: string): string {
   return "other";
 }
 
+/** Each origin's host, parsed once: a shop calls a handful of origins, over and over. */
+const hosts = new Map<string, string>();
+
 function hostOf(origin: string): string {
-  try {
-    return new URL(origin).hostname;
-  } catch {
-    return "";
+  let host = hosts.get(origin);
+  if (host === undefined) {
+    try {
+      host = new URL(origin).hostname;
+    } catch {
+      host = "";
+    }
+    if (hosts.size >= 100) hosts.clear();
+    hosts.set(origin, host);
   }
+  return host;
 }
 
 interface UndiciRequest {
@@ -134,6 +143,8 @@ interface UndiciRequest {
 }
 
 const watchers = new Set<Metrics>();
+/** The most recent instance still watching: the owner of calls made outside any request. */
+let latest: Metrics | undefined;
 let watching = false;
 
 /**
@@ -145,6 +156,7 @@ let watching = false;
  */
 function watchUpstreamCalls(metrics: Metrics): void {
   watchers.add(metrics);
+  latest = metrics;
   if (watching) return;
   watching = true;
   const started = new WeakMap<object, { at: number; scope: ReturnType<typeof currentRequest> }>();
@@ -157,7 +169,7 @@ function watchUpstreamCalls(metrics: Metrics): void {
       call.scope.upstreamMs += elapsed;
       call.scope.upstreamCalls += 1;
     }
-    const owner = call.scope?.metrics ?? [...watchers].at(-1);
+    const owner = call.scope?.metrics ?? latest;
     owner?.observeUpstream(
       { service: upstreamServiceOf(String(request.origin ?? ""), request.path ?? ""), outcome },
       elapsed / 1000,
@@ -183,6 +195,7 @@ function watchUpstreamCalls(metrics: Metrics): void {
 /** Stops counting for an instance that closed (tests start several in one process). */
 export function forgetMetrics(metrics: Metrics): void {
   watchers.delete(metrics);
+  if (latest === metrics) latest = [...watchers].at(-1);
 }
 
 /**

@@ -1,6 +1,5 @@
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { servicesContext, shopperContext } from "../request-context.server";
+import { requestContextFor } from "../../../tests/support/request-context";
 import { CustomerActionError, customerAccount } from "./account.server";
 import { endSession, requireFreshSession } from "./fresh-session.server";
 import { requireCustomer, requireGuards } from "./guards.server";
@@ -22,12 +21,7 @@ vi.mock("./account.server", async (importOriginal) => ({
 const SESSION = { id: "s1", accessToken: "a", customerId: "gid://shopify/Customer/7" };
 const PAGE = new URL("https://shop.test/account/vip?tab=1");
 
-function contextFor() {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, { marker: "services" } as never);
-  context.set(shopperContext, { url: PAGE } as never);
-  return context;
-}
+const contextFor = () => requestContextFor({ marker: "services" }, { url: PAGE.href });
 
 /** The account the platform would give: a profile, and an order read that answers as `order` does. */
 function accountWith(

@@ -166,11 +166,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         res.setHeader(CACHE_STATUS_HEADER, "MISS");
         app(req, res);
       };
-      // A miss renders within the client's budget, and is stored within it (admission.ts).
+      // A miss renders within the client's budget, or when its turn comes, and is stored within
+      // it (admission.ts). One whose client has gone while it waited is not rendered.
       const miss = () => {
         const verdict = admission.admit(clientOf(req));
-        if (verdict.admitted) return render(verdict.admitted === "store");
-        tooManyMisses(res, verdict.retryAfterSeconds);
+        if (!verdict.admitted) return tooManyMisses(res, verdict.retryAfterSeconds);
+        const store = verdict.admitted === "store";
+        if (verdict.waitMs === 0) return render(store);
+        setTimeout(() => {
+          if (!req.socket.destroyed) render(store);
+        }, verdict.waitMs);
       };
       if (req.headers[REFRESH_HEADER] === refreshToken) return render(true);
 

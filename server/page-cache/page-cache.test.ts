@@ -226,36 +226,52 @@ describe("the page cache", () => {
 
 describe("misses admitted per client", () => {
   // Tiny budgets, so a flood is a few requests; clients are told apart by the address a trusted
-  // proxy (loopback here) forwards.
-  const budget = { renders: { burst: 4, perSecond: 0.5 }, stores: { burst: 2, perSecond: 0.5 } };
+  // proxy (loopback here) forwards. A miss past this render budget would wait ten seconds, longer
+  // than any miss waits, so it is refused.
+  const budget = { renders: { burst: 4, perSecond: 0.1 }, stores: { burst: 2, perSecond: 0.1 } };
   let shop: LoopbackServer;
+  // The same with a render every 400 ms past the first: misses over it wait their turn.
+  let paced: LoopbackServer;
   beforeAll(async () => {
-    const pages = createPageCache({ store: createMemoryStore(), logger: stores.logger });
-    shop = await listenOnLoopback(
-      createApp({
-        stores: { ...stores, pages },
-        build: stubBuild(),
-        clientDir,
-        missBudget: budget,
-      }),
-    );
-  });
-  afterAll(() => shop?.close());
-
-  const from = (client: string) => async (target: string) => {
-    const response = await fetch(`${shop.origin}${target}`, {
-      headers: { "x-forwarded-for": client },
+    const shopWith = (missBudget: typeof budget) =>
+      listenOnLoopback(
+        createApp({
+          stores: {
+            ...stores,
+            pages: createPageCache({ store: createMemoryStore(), logger: stores.logger }),
+          },
+          build: stubBuild(),
+          clientDir,
+          missBudget,
+        }),
+      );
+    shop = await shopWith(budget);
+    paced = await shopWith({
+      renders: { burst: 1, perSecond: 2.5 },
+      stores: { burst: 1, perSecond: 2.5 },
     });
-    const body = await response.text();
-    return {
-      status: response.status,
-      cache: response.headers.get("x-lagoon-cache"),
-      retryAfter: response.headers.get("retry-after"),
-      body,
-    };
-  };
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await paced?.close();
+  });
 
-  it("stores a flooding client's misses, then renders them unstored, then refuses them", async () => {
+  const from =
+    (client: string, server = () => shop) =>
+    async (target: string) => {
+      const response = await fetch(`${server().origin}${target}`, {
+        headers: { "x-forwarded-for": client },
+      });
+      const body = await response.text();
+      return {
+        status: response.status,
+        cache: response.headers.get("x-lagoon-cache"),
+        retryAfter: response.headers.get("retry-after"),
+        body,
+      };
+    };
+
+  it("stores a flooding client's misses, then renders them unstored, then refuses what would wait too long", async () => {
     const flooder = from("203.0.113.7");
     const answers = [];
     for (let n = 1; n <= 5; n++) answers.push(await flooder(`/public?flood=${n}`));
@@ -266,7 +282,7 @@ describe("misses admitted per client", () => {
       [200, "MISS"],
       [429, null],
     ]);
-    expect(answers[4]?.retryAfter).toBe("2");
+    expect(answers[4]?.retryAfter).toBe("10");
     expect(answers[4]?.body).toContain("Too many requests");
 
     // What was stored is served from the cache to everyone, the flooder too.
@@ -276,6 +292,24 @@ describe("misses admitted per client", () => {
     // What was over the store budget was not stored; another client's miss stores it.
     expect((await visitor("/public?flood=3")).cache).toBe("MISS");
     expect((await visitor("/public?flood=3")).cache).toBe("HIT");
+  });
+
+  it("makes a client's misses past its budget wait their turn, up to six at once, and refuses the rest", async () => {
+    const browser = from("203.0.113.9", () => paced);
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, async (_, n) => {
+        const answer = await browser(`/public?paced=${n}`);
+        return { ...answer, ms: performance.now() - started };
+      }),
+    );
+    const rendered = answers.filter(({ status }) => status === 200);
+    expect(rendered.map(({ cache }) => cache)).toEqual(Array(7).fill("MISS"));
+    // The first without a wait, then one every 400 ms: the last of the six that waited, 2.4 s on.
+    expect(Math.max(...rendered.map(({ ms }) => ms))).toBeGreaterThanOrEqual(2_350);
+    const refused = answers.filter(({ status }) => status === 429);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.retryAfter).toBe("3");
   });
 
   it("leaves the server's own answers out: an open page asks /build-version however often", async () => {

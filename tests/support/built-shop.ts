@@ -89,6 +89,7 @@ export async function startBuiltShop({
     clientDir: path.join(buildDir, "client"),
     emulators: emulatorRouter,
     ready: () => accepting,
+    missBudget: config.missBudget,
     // As the emulators' above: the page cache honours its bypass header.
     testControls: true,
   });

@@ -183,7 +183,7 @@ describe("readConfig", () => {
 
   it("takes the page cache's budget of misses per client from LAGOON_MISS_BUDGET", () => {
     expect(readConfig({}).missBudget).toEqual({
-      renders: { burst: 20, perSecond: 1 },
+      renders: { burst: 10, perSecond: 1 },
       stores: { burst: 30, perSecond: 1 },
     });
     expect(readConfig({ LAGOON_MISS_BUDGET: "200/20,100/2.5" }).missBudget).toEqual({

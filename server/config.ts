@@ -7,7 +7,7 @@ import { DEFAULT_MISS_BUDGET, type MissBudget } from "./page-cache/admission";
 
 import { StoredSecretError, storedSessionSecret } from "./session-secret";
 
-/** LAGOON_MISS_BUDGET: `renders burst/per second,stores burst/per second`, e.g. `20/1,30/1`. */
+/** LAGOON_MISS_BUDGET: `renders burst/per second,stores burst/per second`, e.g. `10/1,30/1`. */
 const MISS_BUDGET = /^(\d+)\/(\d+(?:\.\d+)?),(\d+)\/(\d+(?:\.\d+)?)$/;
 
 /** The page cache's budget of misses per client (server/page-cache/admission.ts). */
@@ -121,7 +121,7 @@ const EnvSchema = z.object({
       .string()
       .regex(
         MISS_BUDGET,
-        "must be renders then stores, each a burst and a rate per second: e.g. 20/1,30/1",
+        "must be renders then stores, each a burst and a rate per second: e.g. 10/1,30/1",
       )
       .optional(),
   ),

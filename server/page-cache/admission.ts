@@ -28,7 +28,7 @@ export interface MissBudget {
  * everyone else while one client sends misses as fast as it can (`npm run bench:flood`).
  */
 export const DEFAULT_MISS_BUDGET: MissBudget = {
-  renders: { burst: 20, perSecond: 1 },
+  renders: { burst: 10, perSecond: 1 },
   stores: { burst: 30, perSecond: 1 },
 };
 

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { KeptTextarea } from "../ui/kept-textarea";
 
 /**
  * A labelled input (or, with `rows`, a textarea) whose error is announced and tied to it
@@ -48,7 +49,7 @@ export function Field({
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      {rows ? <textarea rows={rows} {...control} /> : <input type={type} {...control} />}
+      {rows ? <KeptTextarea rows={rows} {...control} /> : <input type={type} {...control} />}
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-coral-600">
           {error}

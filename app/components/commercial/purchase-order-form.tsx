@@ -7,6 +7,7 @@ import type {
 } from "../../lib/commercial/purchase-order-checkout.server";
 import { PO_REFERENCE_MAX } from "../../lib/commercial/purchase-order-form";
 import { Field, FormError } from "../account/field";
+import { KeptTextarea } from "../ui/kept-textarea";
 
 const input =
   "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-coral-600";
@@ -179,7 +180,7 @@ export function PurchaseOrderForm({
         <label htmlFor={`${id}-notes`} className="block text-sm font-medium text-slate-800">
           Notes (optional)
         </label>
-        <textarea
+        <KeptTextarea
           id={`${id}-notes`}
           name="notes"
           rows={4}

@@ -312,6 +312,29 @@ test.describe("the cart", () => {
     await reload(page);
     await expect(page.getByTestId("cart-badge").first()).toHaveText("6");
   });
+
+  test("a − pressed before the page has drawn the + before it counts from the +", async ({
+    page,
+  }) => {
+    const changes = watchPosts(page, /^\/api\/cart/);
+    await visit(page, "/");
+    await addToCart(page, PUMP.variantId, 3);
+    await reload(page);
+    await openDrawer(page);
+    const line = lineOf(page, PUMP.title);
+    await expect(await quantityInput(line)).toHaveValue("3");
+    // Both presses in one task: React Router's state reaches a render in a transition, so the −
+    // comes before the page has drawn the + on its way, as on a slow phone's busy main thread.
+    await line.evaluate((item) => {
+      for (const name of ["Increase", "Decrease"]) {
+        item.querySelector<HTMLButtonElement>(`button[aria-label^="${name} quantity"]`)?.click();
+      }
+    });
+    await changes.settled();
+    await expect(await quantityInput(line)).toHaveValue("3");
+    await reload(page);
+    await expect(page.getByTestId("cart-badge").first()).toHaveText("3");
+  });
 });
 
 test.describe("when the Storefront API says no", () => {

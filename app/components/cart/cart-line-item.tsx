@@ -145,7 +145,7 @@ function QuantityControls({
   disabled: boolean;
 }) {
   const inputId = useId();
-  const { submit, pending } = useCartSubmit();
+  const { submit, pending, sending, answer } = useCartSubmit();
   const formKey = useCartLayoutData()?.formKey;
   const form = useRef<HTMLFormElement>(null);
   const increaseForm = useRef<HTMLFormElement>(null);
@@ -165,23 +165,29 @@ function QuantityControls({
     if (document.activeElement !== input.current) setDraft(String(shown));
   }, [shown, input, setDraft]);
 
-  // The last change is answered: send what waited, from the quantity the line has now.
+  // The last change is answered: send what waited, from the quantity the line has now. A press
+  // queued before the page drew the change on its way waits for it too (`sending`); its answer
+  // brings this back when the render showed no state in between.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer is when to look again.
   useEffect(() => {
-    if (pending || !queued) return;
+    if (pending || sending() || !queued) return;
     setQueued(null);
     const fields = queuedChangeFields(line.quantity, queued);
     // Presses go as a change (the + form carries `from`), a typed quantity as a value.
     const sender = "by" in queued ? increaseForm.current : form.current;
     if (fields && sender) submit(sender, { extra: { ...fields, formKey: newChangeKey() } });
-  }, [pending, queued, line.quantity, submit]);
+  }, [pending, queued, line.quantity, submit, sending, answer]);
 
   const busy = pending || queued !== null;
+  // At the moment of a press: a change sent since the last render counts too (use-cart-submit.ts),
+  // or a second press would go out from the quantity before the first.
+  const busyNow = () => busy || sending();
 
   const commit = () => {
     const quantity = clampCartQuantity(draft.text);
     setDraft(String(quantity));
     if (quantity === shown || !form.current || !input.current) return;
-    if (busy) {
+    if (busyNow()) {
       setQueued({ to: quantity });
       return;
     }
@@ -191,7 +197,7 @@ function QuantityControls({
 
   const step = (by: number) => (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) {
+    if (busyNow()) {
       setQueued((before) => queueStep(before, by));
       return;
     }

@@ -17,9 +17,12 @@ export function useCartSubmit() {
   const fetcher = useFetcher<CartActionData>();
   const inFlight = useRef(false);
 
+  // Settled once the fetcher is idle again; its answer counts too, in case a render showed none of
+  // the states in between.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer means a settled change.
   useEffect(() => {
     if (fetcher.state === "idle") inFlight.current = false;
-  }, [fetcher.state]);
+  }, [fetcher.state, fetcher.data]);
 
   useFetcherAnswer(fetcher, (answer) => {
     if (!answer.ok) showToast({ title: answer.error, kind: "error", durationMs: ERROR_TOAST_MS });
@@ -47,6 +50,11 @@ export function useCartSubmit() {
   return {
     submit,
     pending: fetcher.state !== "idle",
+    /**
+     * Whether a change is on its way now. `pending` is as of the last render, and React Router's
+     * state reaches a render in a transition: a second press can come before it, on a slow phone.
+     */
+    sending: useCallback(() => inFlight.current, []),
     answer: fetcher.data,
   };
 }

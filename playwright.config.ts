@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { UNREACHED_MISS_BUDGET } from "./tests/support/miss-budget";
 
 // End-to-end tests run against the production build in Debian's Chromium: Playwright's own
 // browser download does not work on these machines (see README, "Tests").
@@ -9,13 +10,8 @@ const STOREFRONT_FAULT_PORT = PORT + 7;
 const SLOW_CONTENT_PORT = PORT + 2;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-// Every browser of the suite comes from this machine's one address, where a shop behind a proxy
-// sees each shopper's own: the page cache's budget of misses per client (LAGOON_MISS_BUDGET,
-// server/page-cache/admission.ts, tested there) would count the whole suite as one visitor.
-const MISS_BUDGET = "1000000/100000,1000000/100000";
-
 const serve = (port: number, extra = "") =>
-  `rm -rf .data/e2e-${port} && PORT=${port} LAGOON_DATA_DIR=.data/e2e-${port} LOG_LEVEL=warn LAGOON_TEST_CONTROLS=1 LAGOON_MISS_BUDGET=${MISS_BUDGET} ${extra} npm run serve`;
+  `rm -rf .data/e2e-${port} && PORT=${port} LAGOON_DATA_DIR=.data/e2e-${port} LOG_LEVEL=warn LAGOON_TEST_CONTROLS=1 LAGOON_MISS_BUDGET=${UNREACHED_MISS_BUDGET} ${extra} npm run serve`;
 
 const servers = [
   {

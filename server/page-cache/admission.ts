@@ -90,13 +90,12 @@ export function createMissAdmission(
       let waitMs = 0;
       if (buckets.renders < 1) {
         waitMs = ((1 - buckets.renders) / budget.renders.perSecond) * 1000;
-        turns = turns.filter((turn) => turn > at);
+        // The client's own bounds first: a flooding client is refused by them, without a look at
+        // everyone's turns.
         const waiting = Math.ceil(-buckets.renders);
-        if (
-          !(waitMs <= LONGEST_WAIT_MS) ||
-          waiting >= WAITING_PER_CLIENT ||
-          turns.length >= WAITING_IN_ALL
-        ) {
+        const canWait = waitMs <= LONGEST_WAIT_MS && waiting < WAITING_PER_CLIENT;
+        if (canWait) turns = turns.filter((turn) => turn > at);
+        if (!canWait || turns.length >= WAITING_IN_ALL) {
           // Back once the budget has room for this miss without a wait.
           const seconds = Math.ceil(waitMs / 1000);
           return { admitted: false, retryAfterSeconds: Number.isFinite(seconds) ? seconds : 60 };

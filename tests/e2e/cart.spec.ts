@@ -44,6 +44,14 @@ async function reload(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/** A shopper with `quantity` pumps in the cart, on the home page with the drawer open. */
+async function drawerWithPumps(page: Page, quantity: number) {
+  await visit(page, "/");
+  await addToCart(page, PUMP.variantId, quantity);
+  await reload(page);
+  await openDrawer(page);
+}
+
 async function openDrawer(page: Page) {
   // The drawer comes last in the streamed document: wait for it before pressing its button.
   await page.waitForLoadState();
@@ -107,10 +115,7 @@ test.describe("the cart", () => {
     page,
   }) => {
     const changes = watchPosts(page, /^\/api\/cart/);
-    await visit(page, "/");
-    await addToCart(page, PUMP.variantId, 3);
-    await reload(page);
-    await openDrawer(page);
+    await drawerWithPumps(page, 3);
     const line = lineOf(page, PUMP.title);
     const input = await quantityInput(line);
     const decrease = line.getByRole("button", { name: `Decrease quantity of ${PUMP.title}` });
@@ -152,10 +157,7 @@ test.describe("the cart", () => {
   test("the badge shows 9+ at 10 items, and the cart is still there after a reload", async ({
     page,
   }) => {
-    await visit(page, "/");
-    await addToCart(page, PUMP.variantId, 1);
-    await reload(page);
-    await openDrawer(page);
+    await drawerWithPumps(page, 1);
     const input = await quantityInput(lineOf(page, PUMP.title));
     const saved = page.waitForResponse(
       (response) =>
@@ -175,10 +177,7 @@ test.describe("the cart", () => {
   });
 
   test("a product link inside the drawer navigates and closes the drawer", async ({ page }) => {
-    await visit(page, "/");
-    await addToCart(page, PUMP.variantId, 1);
-    await reload(page);
-    await openDrawer(page);
+    await drawerWithPumps(page, 1);
     await drawerOf(page).getByRole("link", { name: PUMP.title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${PUMP.path}$`));
     await expect(drawerOf(page)).toBeHidden();
@@ -225,10 +224,7 @@ test.describe("the cart", () => {
   test("checking out places the order on the emulator's checkout page and empties the cart", async ({
     page,
   }) => {
-    await visit(page, "/");
-    await addToCart(page, PUMP.variantId, 2);
-    await reload(page);
-    await openDrawer(page);
+    await drawerWithPumps(page, 2);
     await drawerOf(page).getByRole("button", { name: "Checkout" }).click();
 
     await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
@@ -299,10 +295,7 @@ test.describe("the cart", () => {
 
   test("quick presses of + all count, on screen and on the server", async ({ page }) => {
     const changes = watchPosts(page, /^\/api\/cart/);
-    await visit(page, "/");
-    await addToCart(page, PUMP.variantId, 1);
-    await reload(page);
-    await openDrawer(page);
+    await drawerWithPumps(page, 1);
     const line = lineOf(page, PUMP.title);
     const increase = line.getByRole("button", { name: `Increase quantity of ${PUMP.title}` });
     for (let press = 0; press < 5; press++) await increase.click();
@@ -317,10 +310,7 @@ test.describe("the cart", () => {
     page,
   }) => {
     const changes = watchPosts(page, /^\/api\/cart/);
-    await visit(page, "/");
-    await addToCart(page, PUMP.variantId, 3);
-    await reload(page);
-    await openDrawer(page);
+    await drawerWithPumps(page, 3);
     const line = lineOf(page, PUMP.title);
     await expect(await quantityInput(line)).toHaveValue("3");
     // Both presses in one task: React Router's state reaches a render in a transition, so the −

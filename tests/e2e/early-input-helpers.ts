@@ -156,6 +156,18 @@ export async function mailsWhere(
   return messages.filter(match);
 }
 
+/** The one mail that `match`es, once the outbox has sent it (waits up to 15 s for exactly one). */
+export async function theOneMailWhere(
+  request: APIRequestContext,
+  match: (mail: EmulatedMail) => boolean,
+): Promise<EmulatedMail | undefined> {
+  await expect
+    .poll(async () => (await mailsWhere(request, match)).length, { timeout: 15_000 })
+    .toBe(1);
+  const [mail] = await mailsWhere(request, match);
+  return mail;
+}
+
 /** The newsletter emulator's rows (email, status) for `email`. */
 export async function newsletterMembers(request: APIRequestContext, email: string) {
   const html = await (await request.get("/_emulators/newsletter")).text();

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDecisionToken } from "../../app/lib/commercial/decision-link.server";
 import { type BuiltShop, startBuiltShop } from "../support/built-shop";
+import { UNREACHED_MISS_BUDGET } from "../support/miss-budget";
 import { STAFF_EMAIL } from "../support/purchase-order-fixtures";
 import { NoAnswerError, type RawResponse, send } from "../support/raw-http";
 import {
@@ -100,10 +101,9 @@ beforeAll(async () => {
       SESSION_SECRET,
       SHOPIFY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       LAGOON_STAFF_EMAIL: STAFF_EMAIL,
-      // A budget of new pages the fuzz never reaches: all its requests come from one address, and
-      // past the default budget its misses would wait their turn (a second each) rather than run
-      // the routes it is here to reach. The budget has tests of its own (server/page-cache).
-      LAGOON_MISS_BUDGET: "1000000/100000,1000000/100000",
+      // Past the default budget the fuzz's misses would wait their turn (a second each) rather
+      // than run the routes it is here to reach.
+      LAGOON_MISS_BUDGET: UNREACHED_MISS_BUDGET,
     },
   });
   const jar = await signInOverHttp(shop.origin, DEMO_CUSTOMERS.commercial);

@@ -178,10 +178,9 @@ function QuantityControls({
     if (fields && sender) submit(sender, { extra: { ...fields, formKey: newChangeKey() } });
   }, [pending, queued, line.quantity, submit, sending, answer]);
 
-  const busy = pending || queued !== null;
   // At the moment of a press: a change sent since the last render counts too (use-cart-submit.ts),
   // or a second press would go out from the quantity before the first.
-  const busyNow = () => busy || sending();
+  const busyNow = () => pending || queued !== null || sending();
 
   const commit = () => {
     const quantity = clampCartQuantity(draft.text);

@@ -23,6 +23,9 @@ const QUOTE_FILTER = {
   variantId: "gid://shopify/ProductVariant/47100229",
 };
 const SOPHIE = { firstName: "Sophie", lastName: "Harrington" };
+/** The staff's email of a quote request for the filter from `name`. */
+const quoteRequestFrom = (name: string) => (mail: { subject: string }) =>
+  mail.subject === `Quote request for ${QUOTE_FILTER.title} from ${name}`;
 
 for (const rate of RATES) {
   test(`an enquiry typed right after paint reaches the staff once (CPU ${rate}×)`, async ({
@@ -67,9 +70,7 @@ for (const rate of RATES) {
     await form.getByRole("button", { name: "Request a quote" }).click();
 
     await expect(page).toHaveURL("/thank-you");
-    const mine = (mail: { subject: string }) =>
-      mail.subject === `Quote request for ${QUOTE_FILTER.title} from ${name}`;
-    const mail = await theOneMailWhere(page.request, mine);
+    const mail = await theOneMailWhere(page.request, quoteRequestFrom(name));
     expect(mail?.text).toContain(message);
     expect(posts.sent(), "posts of the quote request").toHaveLength(1);
   });
@@ -97,9 +98,7 @@ for (const rate of RATES) {
     await form.getByRole("button", { name: "Request a quote" }).click();
 
     await expect(page).toHaveURL("/thank-you");
-    const mine = (mail: { subject: string }) =>
-      mail.subject === `Quote request for ${QUOTE_FILTER.title} from ${name}`;
-    const mail = await theOneMailWhere(page.request, mine);
+    const mail = await theOneMailWhere(page.request, quoteRequestFrom(name));
     expect(mail?.text).toContain(message);
   });
 

@@ -91,7 +91,7 @@ const compressGzip = promisify(gzip);
 /**
  * Quality 1: on a 60–76 KB page about half the CPU of quality 3 (0.09 ms against 0.16–0.19 ms a
  * call) for about 10 % more bytes, 12 KB in all (decision 009). Only rendered answers pay it: a
- * signed-in shopper's pages and the page cache's misses. The cache stores quality 9.
+ * signed-in shopper's pages and the page cache's misses. The cache stores quality 8.
  */
 function brotliOptions(bytes: number) {
   return {

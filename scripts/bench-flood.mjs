@@ -102,7 +102,10 @@ const signUp = (email) =>
 
 /**
  * The flood runs in a process of its own (this script with `--flood`), so that handling its
- * answers never delays the probe's timing; it floods until its stdin closes, then prints what it
+ * answers never delays the probe's timing. It is started before the quiet probes: starting Node
+ * and compiling this script took the machine's CPU for about a second, which fell in the flood's
+ * first second as probes three and four times their usual time, a load no attacker puts on the
+ * shop's machine. It floods from the line "go" on its stdin until stdin closes, then prints what it
  * was answered as JSON.
  */
 function startFlood() {
@@ -113,6 +116,15 @@ function startFlood() {
   child.stdout.on("data", (chunk) => {
     output += chunk;
   });
+  const ready = new Promise((resolve) => {
+    const onData = () => {
+      if (!output.includes("ready\n")) return;
+      output = output.replace("ready\n", "");
+      child.stdout.off("data", onData);
+      resolve();
+    };
+    child.stdout.on("data", onData);
+  });
   const result = new Promise((resolve, reject) =>
     child.on("exit", (code) => {
       if (code !== 0) reject(new Error(`the flood process exited with ${code}: ${output}`));
@@ -122,13 +134,30 @@ function startFlood() {
       }
     }),
   );
-  return { stop: () => child.stdin.end(), result };
+  return {
+    ready,
+    go: () => child.stdin.write("go\n"),
+    stop: () => child.stdin.end(),
+    result,
+  };
 }
 
 async function floodProcess() {
   const stop = new AbortController();
-  process.stdin.resume();
-  process.stdin.on("end", () => stop.abort());
+  let go;
+  const started = new Promise((resolve) => {
+    go = resolve;
+  });
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (line) => {
+    if (line.includes("go")) go();
+  });
+  process.stdin.on("end", () => {
+    stop.abort();
+    go();
+  });
+  process.stdout.write("ready\n");
+  await started;
   const { statuses, distinctUrls } = await flood(stop.signal);
   process.stdout.write(JSON.stringify({ statuses: Object.fromEntries(statuses), distinctUrls }));
 }
@@ -161,8 +190,10 @@ async function measure() {
   jar.store(login);
   await login.body?.cancel();
 
-  const quiet = await probe(QUIET_SECONDS);
   const flooding = startFlood();
+  await flooding.ready;
+  const quiet = await probe(QUIET_SECONDS);
+  flooding.go();
   const during = await probe(FLOOD_SECONDS);
   flooding.stop();
   const { statuses, distinctUrls } = await flooding.result;

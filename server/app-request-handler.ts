@@ -1,5 +1,4 @@
-import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type {
   Request as ExpressRequest,
@@ -7,7 +6,7 @@ import type {
   RequestHandler,
 } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { preferredEncoding } from "./encoding";
+import { brotliAt, compressBrotli, compressGzip, preferredEncoding } from "./encoding";
 import type { PageCache } from "./page-cache";
 import { gatedBody } from "./request-gate";
 import { currentRequest } from "./request-scope";
@@ -85,29 +84,22 @@ const RENDERED_GZIP = { level: 6 };
  * the event loop for about a millisecond. Larger answers (sitemaps, say) go to the pool.
  */
 const COMPRESS_IN_PLACE_MAX_BYTES = 256 * 1024;
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
-
 /**
  * Quality 1: on a 60–76 KB page about half the CPU of quality 3 (0.09 ms against 0.16–0.19 ms a
  * call) for about 10 % more bytes, 12 KB in all (decision 009). Only rendered answers pay it: a
  * signed-in shopper's pages and the page cache's misses. The cache stores quality 8.
  */
-function brotliOptions(bytes: number) {
-  return {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes },
-  };
-}
+const RENDERED_BROTLI_QUALITY = 1;
 
 /** A rendered answer compressed at the quality pages are sent in (exported for tests). */
 export async function compressRendered(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
   if (body.length <= COMPRESS_IN_PLACE_MAX_BYTES) {
     return encoding === "br"
-      ? brotliCompressSync(body, brotliOptions(body.length))
+      ? brotliCompressSync(body, brotliAt(RENDERED_BROTLI_QUALITY, body.length))
       : gzipSync(body, RENDERED_GZIP);
   }
   return encoding === "br"
-    ? compressBrotli(body, brotliOptions(body.length))
+    ? compressBrotli(body, brotliAt(RENDERED_BROTLI_QUALITY, body.length))
     : compressGzip(body, RENDERED_GZIP);
 }
 

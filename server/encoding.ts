@@ -1,3 +1,15 @@
+import { promisify } from "node:util";
+import { type BrotliOptions, brotliCompress, gzip, constants as zlib } from "node:zlib";
+
+/** zlib's brotli and gzip on libuv's thread pool, as promises. */
+export const compressBrotli = promisify(brotliCompress);
+export const compressGzip = promisify(gzip);
+
+/** Brotli at `quality`, its tables sized to the `bytes` it is given (a size hint). */
+export function brotliAt(quality: number, bytes: number): BrotliOptions {
+  return { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes } };
+}
+
 /**
  * The encoding to send a compressed answer in: brotli, else gzip, as the Accept-Encoding allows them
  * (q=0 refuses; `*` stands for any not named); identity otherwise.

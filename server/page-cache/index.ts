@@ -5,10 +5,9 @@ import {
   type RequestListener,
   type ServerResponse,
 } from "node:http";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import type { PageCachePurge } from "../../app/lib/page-cache";
 import { PAGE_IDLE_MS, type RawStore } from "../cache";
+import { brotliAt, compressBrotli, compressGzip } from "../encoding";
 import type { Logger } from "../logger";
 import { currentRequest } from "../request-scope";
 import { createMissAdmission, type MissBudget } from "./admission";
@@ -26,20 +25,13 @@ import { CACHE_STATUS_HEADER, send } from "./send";
 export type { MissBudget } from "./admission";
 export { normalisedUrl, pageKey } from "./key";
 
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
-
 /**
  * Brotli 8: on a 45–75 KB page it makes 0.2–0.6 % more bytes than 9 in a tenth of the time (about
  * 1 ms against 10 on the thread pool) and a tenth of the event loop's share (0.1–0.2 ms against
  * 1.5 ms, most of it freeing quality 9's tables): a flood's misses hold up the hits less
- * (decision 008). The size hint lets the encoder size its tables to the page.
+ * (decision 008).
  */
-function brotliOptions(bytes: number) {
-  return {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: 8, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes },
-  };
-}
+const STORED_BROTLI_QUALITY = 8;
 const GZIP_OPTIONS = { level: 9 };
 /** A CDN may keep a page stale for a day; this cache never longer. */
 const MAX_STALE_SECONDS = 86_400;
@@ -267,7 +259,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
     const bytes = await body();
     const [br, gzipped] = await Promise.all([
-      compressBrotli(bytes, brotliOptions(bytes.length)),
+      compressBrotli(bytes, brotliAt(STORED_BROTLI_QUALITY, bytes.length)),
       compressGzip(bytes, GZIP_OPTIONS),
     ]);
     const headers: [string, string][] = [];

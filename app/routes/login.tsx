@@ -18,15 +18,20 @@ export const loader = (args: Route.LoaderArgs) =>
     seo: ({ page }) => ({ page, noindex: true }),
   });
 
-const SIGN_IN_ERRORS: Record<string, string> = {
-  cancelled: "Sign-in was cancelled. You can try again whenever you are ready.",
+const FAILED = "We could not sign you in. Please try again.";
+// A Map, not an object: the code comes from the address, and `?error=__proto__` or `constructor`
+// must not read what every object inherits.
+const SIGN_IN_ERRORS = new Map([
+  ["cancelled", "Sign-in was cancelled. You can try again whenever you are ready."],
   // product §8's 'Code verifier not found', said so a shopper knows what to do.
-  expired:
+  [
+    "expired",
     "Code verifier not found: that sign-in link was already used or has expired. Please sign in again.",
-  failed: "We could not sign you in. Please try again.",
+  ],
+  ["failed", FAILED],
   // product §8's message while the identity provider is down (the code exchange's 10 s deadline).
-  unavailable: "Sign-in is unavailable, please try again",
-};
+  ["unavailable", "Sign-in is unavailable, please try again"],
+]);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
@@ -50,7 +55,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         ) : null}
         {signInError ? (
           <p role="alert" className="mt-6 max-w-3xl text-coral-600">
-            {SIGN_IN_ERRORS[signInError] ?? SIGN_IN_ERRORS.failed}
+            {SIGN_IN_ERRORS.get(signInError) ?? FAILED}
           </p>
         ) : null}
         <div className="mt-8">

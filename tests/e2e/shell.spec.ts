@@ -124,24 +124,52 @@ test.describe("the shop's frame", () => {
 test.describe("on a phone (390px)", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the mobile menu replaces the desktop navigation", async ({ page }, testInfo) => {
+  test("the menu button slides the main navigation in, and Escape, a link or Close put it away", async ({
+    page,
+  }, testInfo) => {
     await visit(page, "/");
     await page.screenshot({ path: testInfo.outputPath("home-390.png"), fullPage: true });
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeHidden();
 
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await expect(menu).toBeVisible();
+    const open = page.getByRole("button", { name: "Open menu" });
+    await open.click();
+    await expect(nav).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("menu-390.png") });
     await expectAccessible(page);
-    await menu.getByText("Shop", { exact: true }).click();
-    await expect(menu.getByRole("link", { name: "Filters" })).toBeVisible();
-    await menu.getByRole("button", { name: "Close menu" }).click();
-    await expect(menu).toBeHidden();
+    await nav.getByText("Shop", { exact: true }).click();
+    await expect(nav.getByRole("link", { name: "Filters" })).toBeVisible();
+    await nav.getByRole("button", { name: "Close menu" }).click();
+    await expect(nav).toBeHidden();
 
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await menu.getByRole("link", { name: "Projects" }).click();
+    // From the keyboard: Tab goes from the button into the panel, Escape closes it.
+    await open.focus();
+    await page.keyboard.press("Enter");
+    await expect(nav).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("button", { name: "Close menu" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await nav.getByRole("link", { name: "Projects" }).click();
     await expect(page).toHaveURL(/\/projects$/);
-    await expect(menu).toBeHidden();
+    await expect(nav).toBeHidden();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the menu opens, its sections unfold and its links lead on", async ({ page }) => {
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(nav).toBeVisible();
+      await nav.getByText("Services", { exact: true }).click();
+      await nav.getByRole("link", { name: "All Services" }).click();
+      await expect(page).toHaveURL(/\/services$/);
+    });
   });
 
   test("the header's cart button opens the drawer", async ({ page }) => {

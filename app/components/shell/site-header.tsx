@@ -7,33 +7,31 @@ import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons";
 import { useAfterNavigation } from "../ui/use-after-navigation";
 import { isCurrentPath } from "./current-page";
 
-const MOBILE_MENU_ID = "mobile-menu";
+const NAVIGATION_ID = "site-navigation";
 const DROPDOWN_GROUP = "main-navigation";
 const openDropdowns = () =>
   document.querySelectorAll<HTMLDetailsElement>(`details[name="${DROPDOWN_GROUP}"][open]`);
 
-/** A dropdown's entries: the section's own page first, where it has one, then its children. */
-function SubLinks({
-  item,
-  className,
-  firstClassName,
-}: {
-  item: NavigationItem;
-  className: string;
-  firstClassName: string;
-}) {
+/** A section's entries: the section's own page first, where it has one, then its children. */
+function SubLinks({ item }: { item: NavigationItem }) {
   return (
     <>
       {item.href ? (
         <li>
-          <Link to={item.href} className={firstClassName}>
+          <Link
+            to={item.href}
+            className="block rounded-md px-3 py-2 font-medium text-lagoon-800 hover:bg-lagoon-50"
+          >
             All {item.label}
           </Link>
         </li>
       ) : null}
       {item.children.map((child) => (
         <li key={child.href}>
-          <Link to={child.href} className={className}>
+          <Link
+            to={child.href}
+            className="block rounded-md px-3 py-2 text-slate-700 hover:bg-lagoon-50"
+          >
             {child.label}
           </Link>
         </li>
@@ -43,29 +41,32 @@ function SubLinks({
 }
 
 /**
- * A dropdown is a <details> disclosure: it opens and closes by keyboard and without JavaScript.
- * With JavaScript it also closes on Escape, on a click elsewhere and after navigation (the
+ * A section is a <details> disclosure: it opens and closes by keyboard and without JavaScript. On
+ * wide screens its entries drop down below the header; in the small screens' panel they unfold in
+ * place. With JavaScript it also closes on Escape, on a click elsewhere and after navigation (the
  * header's effects below).
  */
-function Dropdown({ item }: { item: NavigationItem }) {
+function Section({ item }: { item: NavigationItem }) {
   return (
     <details name={DROPDOWN_GROUP} className="group relative">
-      <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 font-medium text-lagoon-900 hover:bg-lagoon-50 [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-1 rounded-md px-3 py-3 text-lg font-medium text-lagoon-900 hover:bg-lagoon-50 nav:py-2 nav:text-base [&::-webkit-details-marker]:hidden">
         {item.label}
-        <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
+        <ChevronDownIcon className="size-5 transition-transform group-open:rotate-180 nav:size-4" />
       </summary>
-      <ul className="absolute top-full left-0 z-30 mt-1 w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-        <SubLinks
-          item={item}
-          firstClassName="block rounded-md px-3 py-2 font-medium text-lagoon-800 hover:bg-lagoon-50"
-          className="block rounded-md px-3 py-2 text-slate-700 hover:bg-lagoon-50"
-        />
+      <ul className="mb-2 ml-3 border-l border-lagoon-100 pl-3 nav:absolute nav:top-full nav:left-0 nav:z-30 nav:mt-1 nav:mb-0 nav:ml-0 nav:w-64 nav:rounded-lg nav:border nav:border-slate-200 nav:bg-white nav:p-2 nav:shadow-lg">
+        <SubLinks item={item} />
       </ul>
     </details>
   );
 }
 
-function DesktopNavigation({
+/**
+ * The one main navigation, for every width (product §9): a row in the header from the nav
+ * breakpoint, and below it a panel that the menu button slides in from the left. The panel is a
+ * popover, so it opens without JavaScript, and Escape or a click outside it closes it
+ * (`.site-navigation` in app.css).
+ */
+function MainNavigation({
   navigation,
   currentPath,
 }: {
@@ -73,17 +74,29 @@ function DesktopNavigation({
   currentPath: string;
 }) {
   return (
-    <nav aria-label="Main" className="hidden nav:block">
-      <ul className="flex items-center gap-1">
+    <nav id={NAVIGATION_ID} aria-label="Main" popover="auto" className="site-navigation">
+      <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4 nav:hidden">
+        <span className="text-lg font-semibold text-lagoon-900">Menu</span>
+        <button
+          type="button"
+          popoverTarget={NAVIGATION_ID}
+          popoverTargetAction="hide"
+          aria-label="Close menu"
+          className="inline-flex size-10 items-center justify-center rounded-full hover:bg-slate-100"
+        >
+          <CloseIcon className="size-6" />
+        </button>
+      </div>
+      <ul className="space-y-1 px-3 py-4 nav:flex nav:items-center nav:gap-1 nav:space-y-0 nav:p-0">
         {navigation.map((item) => (
           <li key={item.label}>
             {item.children.length > 0 ? (
-              <Dropdown item={item} />
+              <Section item={item} />
             ) : (
               <Link
                 to={item.href ?? "/"}
                 aria-current={isCurrentPath(item.href ?? "/", currentPath) ? "page" : undefined}
-                className="block rounded-md px-3 py-2 font-medium text-lagoon-900 hover:bg-lagoon-50 aria-[current=page]:text-lagoon-600"
+                className="block rounded-md px-3 py-3 text-lg font-medium text-lagoon-900 hover:bg-lagoon-50 aria-[current=page]:text-lagoon-600 nav:py-2 nav:text-base"
               >
                 {item.label}
               </Link>
@@ -92,64 +105,6 @@ function DesktopNavigation({
         ))}
       </ul>
     </nav>
-  );
-}
-
-function MobileMenu({ navigation }: { navigation: NavigationItem[] }) {
-  return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is a pointer affordance; Escape is the keyboard equivalent.
-    <dialog
-      id={MOBILE_MENU_ID}
-      aria-label="Menu"
-      closedby="any"
-      className="drawer drawer-left"
-      onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
-      }}
-    >
-      <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-        <span className="text-lg font-semibold text-lagoon-900">Menu</span>
-        <button
-          type="button"
-          commandfor={MOBILE_MENU_ID}
-          command="close"
-          aria-label="Close menu"
-          className="inline-flex size-10 items-center justify-center rounded-full hover:bg-slate-100"
-        >
-          <CloseIcon className="size-6" />
-        </button>
-      </div>
-      <nav aria-label="Mobile" className="px-3 py-4">
-        <ul className="space-y-1">
-          {navigation.map((item) => (
-            <li key={item.label}>
-              {item.children.length > 0 ? (
-                <details name="mobile-navigation" className="group">
-                  <summary className="flex cursor-pointer list-none items-center justify-between rounded-md px-3 py-3 text-lg font-medium text-lagoon-900 hover:bg-lagoon-50 [&::-webkit-details-marker]:hidden">
-                    {item.label}
-                    <ChevronDownIcon className="size-5 transition-transform group-open:rotate-180" />
-                  </summary>
-                  <ul className="mb-2 ml-3 border-l border-lagoon-100 pl-3">
-                    <SubLinks
-                      item={item}
-                      firstClassName="block rounded-md px-3 py-2 font-medium text-lagoon-800"
-                      className="block rounded-md px-3 py-2 text-slate-700"
-                    />
-                  </ul>
-                </details>
-              ) : (
-                <Link
-                  to={item.href ?? "/"}
-                  className="block rounded-md px-3 py-3 text-lg font-medium text-lagoon-900 hover:bg-lagoon-50"
-                >
-                  {item.label}
-                </Link>
-              )}
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </dialog>
   );
 }
 
@@ -164,13 +119,15 @@ export function SiteHeader({
 }) {
   const location = useLocation();
 
-  // A navigation closes the open dropdown and the mobile menu.
+  // A navigation closes the open section and the small screens' panel.
   useAfterNavigation(location.key, () => {
     for (const details of openDropdowns()) details.open = false;
-    (document.getElementById(MOBILE_MENU_ID) as HTMLDialogElement | null)?.close();
+    const panel = document.getElementById(NAVIGATION_ID);
+    if (panel?.matches(":popover-open")) panel.hidePopover();
   });
 
-  // A click elsewhere closes the open dropdown; Escape closes it and puts focus on its summary.
+  // On wide screens a click elsewhere closes the open dropdown; Escape closes it and puts focus on
+  // its summary. In the small screens' panel Escape is the popover's: it closes the panel.
   useEffect(() => {
     const onPointerDown = (event: PointerEvent) => {
       for (const details of openDropdowns()) {
@@ -179,6 +136,7 @@ export function SiteHeader({
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
+      if (document.getElementById(NAVIGATION_ID)?.matches(":popover-open")) return;
       for (const details of openDropdowns()) {
         if (!details.contains(event.target as Node)) continue;
         details.open = false;
@@ -198,8 +156,8 @@ export function SiteHeader({
       <div className="container-page flex h-16 items-center gap-4">
         <button
           type="button"
-          commandfor={MOBILE_MENU_ID}
-          command="show-modal"
+          popoverTarget={NAVIGATION_ID}
+          popoverTargetAction="show"
           aria-label="Open menu"
           className="inline-flex size-10 items-center justify-center rounded-full text-lagoon-900 hover:bg-lagoon-50 nav:hidden"
         >
@@ -223,14 +181,13 @@ export function SiteHeader({
           </svg>
           <span>{siteName}</span>
         </Link>
-        <DesktopNavigation navigation={navigation} currentPath={location.pathname} />
+        <MainNavigation navigation={navigation} currentPath={location.pathname} />
         <SearchBox />
         <CartButton
           totalQuantity={cartQuantity}
           className="text-lagoon-900 hover:bg-lagoon-50 nav:hidden"
         />
       </div>
-      <MobileMenu navigation={navigation} />
     </header>
   );
 }

@@ -158,6 +158,24 @@ test.describe("on a phone (390px)", () => {
     await expect(nav).toBeHidden();
   });
 
+  test("a panel left open when the screen turns wide gives way to the header's row", async ({
+    page,
+  }) => {
+    await visit(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(nav.getByRole("button", { name: "Close menu" })).toBeVisible();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(nav.getByRole("button", { name: "Close menu" })).toBeHidden();
+    await expect.poll(() => nav.evaluate((panel) => panel.matches(":popover-open"))).toBe(false);
+    const box = await nav.boundingBox();
+    expect(box?.y).toBeLessThan(120); // in the header, below the announcement bar
+    await nav.getByText("Shop", { exact: true }).click();
+    await nav.getByRole("link", { name: "Pumps" }).click();
+    await expect(page).toHaveURL(/\/store\/collections\/pumps$/);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 

@@ -8,9 +8,13 @@ import { useAfterNavigation } from "../ui/use-after-navigation";
 import { isCurrentPath } from "./current-page";
 
 const NAVIGATION_ID = "site-navigation";
+/** Where the navigation becomes a row in the header: app.css's `--breakpoint-nav`. */
+const WIDE_SCREEN = "(width >= 1081px)";
 const DROPDOWN_GROUP = "main-navigation";
 const openDropdowns = () =>
   document.querySelectorAll<HTMLDetailsElement>(`details[name="${DROPDOWN_GROUP}"][open]`);
+const openPanel = () =>
+  document.querySelector<HTMLElement>(`#${NAVIGATION_ID}:popover-open`) ?? undefined;
 
 /** A section's entries: the section's own page first, where it has one, then its children. */
 function SubLinks({ item }: { item: NavigationItem }) {
@@ -122,9 +126,18 @@ export function SiteHeader({
   // A navigation closes the open section and the small screens' panel.
   useAfterNavigation(location.key, () => {
     for (const details of openDropdowns()) details.open = false;
-    const panel = document.getElementById(NAVIGATION_ID);
-    if (panel?.matches(":popover-open")) panel.hidePopover();
+    openPanel()?.hidePopover();
   });
+
+  // A tablet turned to landscape with the panel open: the navigation is the header's row now.
+  useEffect(() => {
+    const wide = window.matchMedia(WIDE_SCREEN);
+    const onChange = () => {
+      if (wide.matches) openPanel()?.hidePopover();
+    };
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, []);
 
   // On wide screens a click elsewhere closes the open dropdown; Escape closes it and puts focus on
   // its summary. In the small screens' panel Escape is the popover's: it closes the panel.
@@ -136,7 +149,7 @@ export function SiteHeader({
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      if (document.getElementById(NAVIGATION_ID)?.matches(":popover-open")) return;
+      if (openPanel()) return;
       for (const details of openDropdowns()) {
         if (!details.contains(event.target as Node)) continue;
         details.open = false;

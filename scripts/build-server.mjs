@@ -5,7 +5,8 @@ import { build } from "vite";
  * After `react-router build`: the server (server/main.ts and what it imports from this
  * repository) bundled into one JavaScript file, `<build>/server-main.js`, which `npm run serve`
  * runs with plain Node: no TypeScript transpiler in a production process. Likewise
- * server/migrate.ts into `<build>/db-migrate.js` for `npm run db:migrate`. Packages from
+ * server/migrate.ts into `<build>/db-migrate.js` for `npm run db:migrate`, and the storefront
+ * emulator's thread (server/storefront-worker.ts) into `<build>/storefront-worker.js`. Packages from
  * node_modules stay imports, resolved at run time as before.
  *
  * Files the server reads beside its sources (migrations, the emulators' schemas and demo data)
@@ -64,4 +65,6 @@ async function bundle(entry, output) {
 }
 
 await bundle("server/main.ts", "server-main.js");
+// The storefront emulator's thread, which server-main.js starts from beside itself.
+await bundle("server/storefront-worker.ts", "storefront-worker.js");
 await bundle("server/migrate.ts", "db-migrate.js");

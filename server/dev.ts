@@ -3,7 +3,7 @@ import { createServer as createViteServer } from "vite";
 import { createApp, requestListener } from "./app";
 import { appEntryOf } from "./app-build";
 import { readConfig, testControlsEnabled } from "./config";
-import { createEmulators } from "./emulators";
+import { createEmulators, reachingEmulators } from "./emulators";
 import { createHttpServer } from "./http-server";
 import { createLogger } from "./logger";
 import { openStores } from "./stores";
@@ -14,13 +14,14 @@ const logger = createLogger(config.logLevel);
 const vite = await createViteServer({ server: { middlewareMode: true } });
 const loadBuild = () =>
   vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-const stores = await openStores(config, logger);
+const opened = await openStores(config, logger);
 const emulators = await createEmulators(config, {
-  database: stores.database.db,
+  database: opened.database.db,
   signIn: appEntryOf(await loadBuild()).oidcSettings(config),
   testControls: testControlsEnabled(),
   logger,
 });
+const stores = { ...opened, config: reachingEmulators(opened.config, emulators) };
 const app = createApp({
   stores,
   emulators: emulators.router,

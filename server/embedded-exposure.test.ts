@@ -243,7 +243,7 @@ describe("LAGOON_DEMO_PUBLIC=1", () => {
     const warn = vi.fn();
     const emulators = await createEmulators(config, {
       signIn: appEntryOf(build).oidcSettings(config),
-      logger: { warn },
+      logger: { warn, error: vi.fn() },
     });
     await emulators.close();
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^LAGOON_DEMO_PUBLIC=1: .*anyone/));

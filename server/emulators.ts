@@ -9,7 +9,7 @@ import {
 } from "../emulators/customer-account";
 import { createMailEmulator } from "../emulators/mail";
 import { createNewsletterEmulator } from "../emulators/newsletter";
-import { createStorefrontEmulator } from "../emulators/storefront";
+import { createMemoryCartStorage, createStorefrontEmulator } from "../emulators/storefront";
 import { checkoutCustomersOf } from "./checkout-customers";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db";
@@ -17,6 +17,10 @@ import { createDatabaseCartStorage } from "./db/emulator-carts";
 import { createDatabaseCustomerStorage } from "./db/emulator-customers";
 import { privateToThisMachine } from "./emulator-access";
 import type { Logger } from "./logger";
+import { type StorefrontThread, startStorefrontThread } from "./storefront-thread";
+
+/** Where the storefront emulator answers, on this server and on its own thread's. */
+const STOREFRONT_PATH = "/_emulators/storefront";
 
 // The checkout's root, from this file (or from the bundle of it, scripts/build-server.mjs).
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -38,6 +42,11 @@ function loopbackOrigin(config: ServerConfig): string {
 export interface Emulators {
   router: Router;
   customerAccount?: CustomerAccountEmulator;
+  /**
+   * Where the app calls the embedded Storefront (and Admin) API: the emulator's own thread
+   * (server/storefront-thread.ts). Undefined when it runs on this server's thread, or not at all.
+   */
+  storefrontEndpoint?: string;
   close(): Promise<void>;
 }
 
@@ -57,7 +66,12 @@ export async function createEmulators(
     database?: Database;
     signIn: CustomerAccountOidcSettings;
     testControls?: boolean;
-    logger?: Pick<Logger, "warn">;
+    /**
+     * false: the storefront emulator answers on this thread, so that middleware in front of
+     * `router` sees the app's calls too (a test's faults). On its own thread by default.
+     */
+    storefrontThread?: boolean;
+    logger?: Pick<Logger, "warn" | "error">;
   },
 ): Promise<Emulators> {
   const router = Router();
@@ -79,29 +93,47 @@ export async function createEmulators(
       }),
     );
   }
-  if (config.storefront.mode === "embedded") {
-    router.use(
-      "/storefront",
-      createStorefrontEmulator({
-        catalogDir: path.join(root, "demo/catalog"),
-        publicOrigin: config.publicUrl,
-        fault: faults.storefront,
-        carts: deps.database ? createDatabaseCartStorage(deps.database) : undefined,
-        customers: checkoutCustomersOf(() => customerAccount),
-        testControls: deps.testControls,
-        // Shopify calls the shop's public URL; so does its stand-in.
-        webhooks: config.storefront.webhookSecret
-          ? {
-              url: `${config.publicUrl}/api/webhooks/shopify`,
-              secret: config.storefront.webhookSecret,
-            }
-          : undefined,
-        onWebhookFailure: (topic, error) =>
-          deps.logger?.warn({ err: error, topic }, "the storefront emulator's webhook failed"),
-      }),
-    );
-  }
   let customerAccount: CustomerAccountEmulator | undefined;
+  let storefrontThread: StorefrontThread | undefined;
+  if (config.storefront.mode === "embedded") {
+    const emulator = {
+      catalogDir: path.join(root, "demo/catalog"),
+      publicOrigin: config.publicUrl,
+      fault: faults.storefront,
+      testControls: deps.testControls,
+      // Shopify calls the shop's public URL; so does its stand-in.
+      webhooks: config.storefront.webhookSecret
+        ? {
+            url: `${config.publicUrl}/api/webhooks/shopify`,
+            secret: config.storefront.webhookSecret,
+          }
+        : undefined,
+    };
+    const carts = deps.database
+      ? createDatabaseCartStorage(deps.database)
+      : createMemoryCartStorage();
+    const customers = checkoutCustomersOf(() => customerAccount);
+    if (deps.storefrontThread === false) {
+      router.use(
+        "/storefront",
+        createStorefrontEmulator({
+          ...emulator,
+          carts,
+          customers,
+          onWebhookFailure: (topic, error) =>
+            deps.logger?.warn({ err: error, topic }, "the storefront emulator's webhook failed"),
+        }),
+      );
+    } else {
+      storefrontThread = await startStorefrontThread({
+        emulator: { ...emulator, mountPath: STOREFRONT_PATH },
+        carts,
+        customers,
+        logger: deps.logger,
+      });
+      router.use("/storefront", storefrontThread.forward);
+    }
+  }
   if (config.customerAccount.mode === "embedded") {
     // The app signs in here exactly as it would at Shopify: the same issuer, client and redirects.
     const settings = deps.signIn;
@@ -144,8 +176,19 @@ export async function createEmulators(
   return {
     router,
     customerAccount,
+    storefrontEndpoint: storefrontThread?.endpoint,
     close: async () => {
+      await storefrontThread?.close();
       await customerAccount?.close();
     },
+  };
+}
+
+/** `config` with where the app reaches the emulators that answer away from this server's thread. */
+export function reachingEmulators<C extends ServerConfig>(config: C, emulators: Emulators): C {
+  if (config.storefront.mode !== "embedded" || !emulators.storefrontEndpoint) return config;
+  return {
+    ...config,
+    storefront: { ...config.storefront, embeddedEndpoint: emulators.storefrontEndpoint },
   };
 }

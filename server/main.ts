@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { createApp, requestListener } from "./app";
 import { appEntryOf, importBuild } from "./app-build";
 import { ConfigError, readConfig, testControlsEnabled } from "./config";
-import { createEmulators } from "./emulators";
+import { createEmulators, reachingEmulators } from "./emulators";
 import { createHttpServer } from "./http-server";
 import { createLogger } from "./logger";
 import { createMetrics, createMetricsServer } from "./metrics";
@@ -27,13 +27,14 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const buildDir = path.resolve(root, process.env.LAGOON_BUILD_DIR ?? "build");
   const build = await importBuild(buildDir);
-  const stores = await openStores(config, logger, build.assets.version);
+  const opened = await openStores(config, logger, build.assets.version);
   const emulators = await createEmulators(config, {
-    database: stores.database.db,
+    database: opened.database.db,
     signIn: appEntryOf(build).oidcSettings(config),
     testControls: testControlsEnabled(),
-    logger: stores.logger,
+    logger: opened.logger,
   });
+  const stores = { ...opened, config: reachingEmulators(opened.config, emulators) };
 
   // METRICS_PORT: the metrics on a listener of their own, never the public one (docs/operations.md).
   const metrics = config.metrics ? createMetrics({ database: stores.database }) : undefined;

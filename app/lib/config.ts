@@ -30,6 +30,12 @@ export interface Config {
     apiVersion: string;
     /** Signs Shopify's catalogue webhooks; embedded, a key only the storefront emulator knows. */
     webhookSecret?: string;
+    /**
+     * Embedded: where the server calls its storefront emulator (Storefront and Admin API), when it
+     * answers on a thread of its own (server/storefront-thread.ts); else this server's
+     * `/_emulators/storefront`.
+     */
+    embeddedEndpoint?: string;
   };
   customerAccount: Upstream<{ clientId: string; shopId: string }>;
   content: Upstream<{ repositoryName: string; accessToken?: string }> & { webhookSecret?: string };

@@ -69,6 +69,11 @@ export function internalOrigin(config: Pick<Config, "host" | "port">): string {
   return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
 }
 
+/** Where the server calls its embedded storefront emulator (the Storefront and Admin APIs). */
+export function embeddedStorefront(config: Pick<Config, "host" | "port" | "storefront">): string {
+  return config.storefront.embeddedEndpoint ?? `${internalOrigin(config)}/_emulators/storefront`;
+}
+
 export function storefrontConfig(config: Config): StorefrontConfig {
   return config.storefront.mode === "connected"
     ? {
@@ -78,7 +83,7 @@ export function storefrontConfig(config: Config): StorefrontConfig {
         privateAccessToken: config.storefront.privateToken,
       }
     : {
-        storeDomain: `${internalOrigin(config)}/_emulators/storefront`,
+        storeDomain: embeddedStorefront(config),
         apiVersion: config.storefront.apiVersion,
         publicAccessToken: EMBEDDED_STOREFRONT_TOKEN,
       };

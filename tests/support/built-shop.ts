@@ -8,7 +8,7 @@ import { appEntryOf, importBuild } from "../../server/app-build";
 import { openSharedCache } from "../../server/cache";
 import { readConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
-import { createEmulators } from "../../server/emulators";
+import { createEmulators, reachingEmulators } from "../../server/emulators";
 import { createHttpServer } from "../../server/http-server";
 import { createLogger } from "../../server/logger";
 import { createPageCache } from "../../server/page-cache";
@@ -37,7 +37,10 @@ const loadBuild = () => {
 export interface BuiltShopOptions {
   /** Environment variables on top of the defaults, e.g. LAGOON_EMULATOR_FAULTS. */
   env?: Record<string, string>;
-  /** Runs before the emulators see a request, e.g. to hold the identity provider's token call. */
+  /**
+   * Runs before the emulators see a request, e.g. to hold the identity provider's token call. The
+   * storefront emulator then answers on the server's own thread, where this sees the app's calls.
+   */
   beforeEmulators?: RequestHandler;
 }
 
@@ -72,12 +75,20 @@ export async function startBuiltShop({
   // The stores main.ts opens, the full-page cache in front included, on an in-memory database.
   const { cache, pageStore } = openSharedCache({ logger });
   const pages = createPageCache({ store: pageStore, logger, build: current.assets.version });
-  const stores: ServerStores = { config, logger, cache, database, pages };
   const emulators = await createEmulators(config, {
     database: database.db,
     signIn: appEntryOf(current).oidcSettings(config),
     testControls: true,
+    // Middleware in front of the emulators sees the app's storefront calls only on this thread.
+    storefrontThread: !beforeEmulators,
   });
+  const stores: ServerStores = {
+    config: reachingEmulators(config, emulators),
+    logger,
+    cache,
+    database,
+    pages,
+  };
   const emulatorRouter = express.Router();
   if (beforeEmulators) emulatorRouter.use(beforeEmulators);
   emulatorRouter.use(emulators.router);

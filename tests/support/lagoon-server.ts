@@ -14,7 +14,7 @@ import { appEntryOf } from "../../server/app-build";
 import { openSharedCache, type RawStore } from "../../server/cache";
 import { readConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
-import { createEmulators } from "../../server/emulators";
+import { createEmulators, reachingEmulators } from "../../server/emulators";
 import { createLogger } from "../../server/logger";
 import { createMetrics, createMetricsServer, forgetMetrics } from "../../server/metrics";
 import { createPageCache } from "../../server/page-cache";
@@ -127,18 +127,18 @@ export async function startLagoon({
     if (Date.now() > connecting) throw new Error(`Redis at ${redis?.url} did not answer`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const stores: ServerStores = {
-    config,
-    logger,
-    cache,
-    database,
-    pages: createPageCache({ store: pageStore, logger }),
-  };
   const emulators = await createEmulators(config, {
     database: database.db,
     signIn: appEntryOf(build).oidcSettings(config),
     testControls: true,
   });
+  const stores: ServerStores = {
+    config: reachingEmulators(config, emulators),
+    logger,
+    cache,
+    database,
+    pages: createPageCache({ store: pageStore, logger }),
+  };
   const metrics = config.metrics ? createMetrics({ database }) : undefined;
   let metricsServer: Server | undefined;
   let metricsOrigin: string | undefined;

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { internalOrigin } from "../context.server";
+import { embeddedStorefront } from "../context.server";
 import { createGraphqlTransport } from "../graphql/transport.server";
 import type { TypedOperation } from "../graphql/typed-operation";
 import type { PurchaseOrder } from "./purchase-order";
@@ -77,12 +77,12 @@ export function draftOrderInput(order: PurchaseOrder): DraftOrderCreateVariables
 }
 
 /** The Admin API where it is configured; null where it is not (no draft orders then). */
-export function adminApi(config: Pick<Config, "admin" | "host" | "port">) {
+export function adminApi(config: Pick<Config, "admin" | "host" | "port" | "storefront">) {
   if (config.admin.mode === "off") return null;
   const [base, token] =
     config.admin.mode === "connected"
       ? [`https://${config.admin.storeDomain}`, config.admin.accessToken]
-      : [`${internalOrigin(config)}/_emulators/storefront`, EMBEDDED_ADMIN_TOKEN];
+      : [embeddedStorefront(config), EMBEDDED_ADMIN_TOKEN];
   return createGraphqlTransport({
     api: "Admin API",
     url: `${base}/admin/api/${ADMIN_API_VERSION}/graphql.json`,

@@ -12,7 +12,7 @@ const CATALOGUE =
 /** Prices: the formatter and the rules for ranges and discounts, one file wherever prices show. */
 const MONEY = /\/app\/(components\/product|lib\/commerce)\/money\.ts$/;
 const CONTENT_PAGE =
-  /\/app\/(slices\/(parts|slice-zone)|components\/content\/(page-parts|preview-banner))\.tsx$/;
+  /\/app\/(slices\/(parts|slice-zone)|components\/content\/(page-parts|preview-banner)|lib\/content\/content-page)\.tsx?$/;
 
 /**
  * Everything the root route imports (the shell: header, footer, cart drawer, their helpers) goes
@@ -72,7 +72,8 @@ function firstLoadChunks(): Plugin {
                 }
                 if (shell.has(id) && id !== rootEntry && !id.endsWith(".css")) return "shell";
                 if (SHELL_EXTRAS.test(id)) return "shell";
-                // What every content page uses (its header, slice zone, preview banner): one file.
+                // What every content page uses (its header, slice zone, preview banner, head
+                // tags): one file.
                 if (CONTENT_PAGE.test(id)) return "content-page";
                 if (CATALOGUE.test(id)) return "catalogue";
                 if (MONEY.test(id)) return "money";

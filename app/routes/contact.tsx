@@ -1,9 +1,11 @@
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { deferred } from "../components/deferred";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadContactPage } from "../lib/content/pages.server";
 import { loadContactForm, submitContactForm } from "../lib/enquiries/contact-form.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/contact";
@@ -20,10 +22,8 @@ const EnquiryForm = deferred(() =>
 // `?product={handle}` (the product page's "Request a quote") puts that product on the form.
 export const loader = (args: Route.LoaderArgs) =>
   loadContentPage(args, {
-    load: (content) => ({
-      page: loadContactPage(content),
-      form: loadContactForm(args.request, args.context),
-    }),
+    load: (content) => ({ page: loadContactPage(content) }),
+    perRequest: () => ({ form: loadContactForm(args.request, args.context) }),
     seo: ({ page }) => ({ page }),
   });
 
@@ -33,10 +33,11 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, form, preview } = loaderData;
+  const { form, preview } = loaderData;
+  const { page } = readJsonText(loaderData.content);
   const phoneHref = `tel:${page.phone.replace(/[^\d+]/g, "")}`;
   return (
     <>

@@ -1,8 +1,10 @@
 import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { deferred } from "../components/deferred";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadCourse } from "../lib/content/courses.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import { loadCourseBooking } from "../lib/training/course-booking.server";
 import { ContentImg, RichHtml } from "../slices/parts";
@@ -22,13 +24,10 @@ const CourseBookingPanel = deferred(() =>
 export const loader = (args: Route.LoaderArgs) => {
   const variant = new URL(args.request.url).searchParams.get("variant");
   return loadContentPage(args, {
-    load: (content) => {
-      const course = loadCourse(content, args.params.uid);
-      const booking = course.then(
-        (found) => found && loadCourseBooking(args.context, found, variant),
-      );
-      return { course, booking };
-    },
+    load: (content) => ({ course: loadCourse(content, args.params.uid) }),
+    perRequest: ({ course }) => ({
+      booking: course.then((found) => found && loadCourseBooking(args.context, found, variant)),
+    }),
     trail: [{ name: "Training Centre", path: "/training-centre" }],
     seo: ({ course }) => ({ page: course, image: course.coverImage }),
   });
@@ -36,10 +35,11 @@ export const loader = (args: Route.LoaderArgs) => {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function Course({ loaderData }: Route.ComponentProps) {
-  const { course, booking, crumbs, preview, seo } = loaderData;
+  const { booking, preview } = loaderData;
+  const { course, crumbs, seo } = readJsonText(loaderData.content);
   const facts = [
     ["Format", course.kind === "online" ? "Online, at your own pace" : "In person"],
     ["Duration", course.duration],

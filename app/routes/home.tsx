@@ -1,7 +1,9 @@
 import { SlicePage, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadHomePage } from "../lib/content/pages.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import { organisationJsonLd } from "../lib/seo";
 import type { Route } from "./+types/home";
@@ -21,10 +23,11 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { page, preview, seo } = loaderData;
+  const { preview } = loaderData;
+  const { page, seo } = readJsonText(loaderData.content);
   return (
     <>
       <PreviewBanner preview={preview} />

@@ -2,8 +2,10 @@ import { useSearchParams } from "react-router";
 import { SignInButton } from "../components/account/sign-in-button";
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadLoginPage } from "../lib/content/pages.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/login";
@@ -35,10 +37,11 @@ const SIGN_IN_ERRORS = new Map([
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function Login({ loaderData }: Route.ComponentProps) {
-  const { page, preview } = loaderData;
+  const { preview } = loaderData;
+  const { page } = readJsonText(loaderData.content);
   const [searchParams] = useSearchParams();
   const signInError = searchParams.get("error");
   return (

@@ -1,8 +1,10 @@
 import { Tags } from "../components/content/news-card";
 import { PageHeader, StructuredData } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadNewsArticle } from "../lib/content/pages.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import { articleJsonLd } from "../lib/seo";
 import { ContentImg, RichHtml } from "../slices/parts";
@@ -39,10 +41,11 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function NewsArticle({ loaderData }: Route.ComponentProps) {
-  const { article, crumbs, preview, seo } = loaderData;
+  const { preview } = loaderData;
+  const { article, crumbs, seo } = readJsonText(loaderData.content);
   return (
     <>
       <PreviewBanner preview={preview} />

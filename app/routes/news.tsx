@@ -2,9 +2,11 @@ import { Link } from "react-router";
 import { NewsCard } from "../components/content/news-card";
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadNewsList, loadSectionHome } from "../lib/content/pages.server";
 import { notFound } from "../lib/content/reader.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/news";
@@ -41,10 +43,11 @@ export function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function News({ loaderData }: Route.ComponentProps) {
-  const { home, list, preview } = loaderData;
+  const { preview } = loaderData;
+  const { home, list } = readJsonText(loaderData.content);
   const pageHref = (page: number) => (page > 1 ? `/news?page=${page}` : "/news");
   return (
     <>

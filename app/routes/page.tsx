@@ -1,7 +1,9 @@
 import { SlicePage } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadPageByUid } from "../lib/content/pages.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import type { Route } from "./+types/page";
 
@@ -25,10 +27,11 @@ export const loader = ({ request, params, context }: Route.LoaderArgs) => {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  const { page, preview } = loaderData;
+  const { preview } = loaderData;
+  const { page } = readJsonText(loaderData.content);
   return (
     <>
       <PreviewBanner preview={preview} />

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadProjects, loadSectionHome } from "../lib/content/pages.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import { ContentImg } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
@@ -22,10 +24,11 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const { home, projects, preview } = loaderData;
+  const { preview } = loaderData;
+  const { home, projects } = readJsonText(loaderData.content);
   return (
     <>
       <PreviewBanner preview={preview} />

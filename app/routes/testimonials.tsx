@@ -1,7 +1,9 @@
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadTestimonialsPage } from "../lib/content/pages.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import { RichHtml } from "../slices/parts";
 import { SliceZone } from "../slices/slice-zone";
@@ -19,10 +21,11 @@ export const loader = (args: Route.LoaderArgs) =>
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function Testimonials({ loaderData }: Route.ComponentProps) {
-  const { page, preview } = loaderData;
+  const { preview } = loaderData;
+  const { page } = readJsonText(loaderData.content);
   return (
     <>
       <PreviewBanner preview={preview} />

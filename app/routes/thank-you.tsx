@@ -1,8 +1,10 @@
 import { PageHeader } from "../components/content/page-parts";
 import { PreviewBanner } from "../components/content/preview-banner";
 import { ThankYouMessage } from "../components/content/thank-you-message";
+import { contentPageMeta } from "../lib/content/content-page";
 import { loadContentPage } from "../lib/content/content-page.server";
 import { loadThankYouPage } from "../lib/content/pages.server";
+import { readJsonText } from "../lib/json-text";
 import type { PageQueryHandle } from "../lib/page-cache";
 import { SliceZone } from "../slices/slice-zone";
 import type { Route } from "./+types/thank-you";
@@ -38,10 +40,11 @@ export function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.seo.meta ?? [];
+export const meta: Route.MetaFunction = contentPageMeta;
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const { page, preview } = loaderData;
+  const { preview } = loaderData;
+  const { page } = readJsonText(loaderData.content);
   return (
     <>
       <PreviewBanner preview={preview} />

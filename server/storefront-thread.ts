@@ -14,8 +14,8 @@ import { answerCalls } from "./thread-calls";
 /**
  * The storefront emulator on a thread of its own (decision 013). In embedded mode every page a
  * shopper with a cart opens asks the Storefront API for that cart; answered on the shop's own
- * thread, Shopify's stand-in took about a fifth of such a page's CPU, which against Shopify is
- * another company's machine. On its thread it uses the second core, as Shopify would.
+ * thread, Shopify's stand-in took 13–15 % of such a page's CPU (decision 013), which against
+ * Shopify is another company's machine. On its thread it uses the second core, as Shopify would.
  *
  * The app calls it straight on its loopback port (`endpoint`); what a browser or a test asks of
  * it (the checkout page, images, test controls) still reaches the shop's own server under

@@ -4,7 +4,7 @@ import { CART_ACTION } from "../../lib/commerce/cart-pending";
 import { SignInButton } from "../account/sign-in-button";
 import { lazyComponent } from "../lazy";
 import { PartSuspense } from "../part-suspense";
-import { CloseIcon } from "../ui/icons";
+import { CloseButton } from "../ui/close-button";
 import { useAfterNavigation } from "../ui/use-after-navigation";
 import { ChunkBoundary } from "./chunk-boundary";
 import { CART_DRAWER_ID, closeCartDrawer, openCartDrawer } from "./drawer-commands";
@@ -91,15 +91,7 @@ export function CartDrawer({ signedIn }: { signedIn: boolean }) {
           <h2 id="cart-drawer-title" className="text-lg font-semibold text-lagoon-900">
             Your cart
           </h2>
-          <button
-            type="button"
-            commandfor={CART_DRAWER_ID}
-            command="close"
-            aria-label="Close cart"
-            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-slate-100"
-          >
-            <CloseIcon className="size-6" />
-          </button>
+          <CloseButton label="Close cart" commandfor={CART_DRAWER_ID} command="close" />
         </div>
         <div className="flex-1 overflow-y-auto px-5">
           {layout?.unavailable ? (

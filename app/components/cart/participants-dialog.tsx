@@ -6,7 +6,7 @@ import {
   PHONE_PATTERN,
   participantFieldName,
 } from "../../lib/commerce/cart-participants";
-import { CloseIcon } from "../ui/icons";
+import { CloseButton } from "../ui/close-button";
 
 /** One participant per seat of a course: name, email and phone (product §3, §5). */
 export function ParticipantsDialog({
@@ -44,15 +44,7 @@ export function ParticipantsDialog({
         <h2 id={titleId} className="text-lg font-semibold text-lagoon-900">
           Participants
         </h2>
-        <button
-          type="button"
-          commandfor={id}
-          command="close"
-          aria-label="Close participants"
-          className="inline-flex size-10 items-center justify-center rounded-full hover:bg-slate-100"
-        >
-          <CloseIcon className="size-6" />
-        </button>
+        <CloseButton label="Close participants" commandfor={id} command="close" />
       </div>
       <div className="max-h-[70vh] overflow-y-auto px-5 py-4">
         <p className="text-sm text-slate-700">

@@ -3,7 +3,8 @@ import { Link, useLocation } from "react-router";
 import type { NavigationItem } from "../../lib/content/shell.server";
 import { CartButton } from "../cart/cart-button";
 import { SearchBox } from "../search/search-box";
-import { ChevronDownIcon, CloseIcon, MenuIcon } from "../ui/icons";
+import { CloseButton } from "../ui/close-button";
+import { ChevronDownIcon, MenuIcon } from "../ui/icons";
 import { useAfterNavigation } from "../ui/use-after-navigation";
 import { isCurrentPath } from "./current-page";
 
@@ -81,15 +82,7 @@ function MainNavigation({
     <nav id={NAVIGATION_ID} aria-label="Main" popover="auto" className="site-navigation">
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4 nav:hidden">
         <span className="text-lg font-semibold text-lagoon-900">Menu</span>
-        <button
-          type="button"
-          popoverTarget={NAVIGATION_ID}
-          popoverTargetAction="hide"
-          aria-label="Close menu"
-          className="inline-flex size-10 items-center justify-center rounded-full hover:bg-slate-100"
-        >
-          <CloseIcon className="size-6" />
-        </button>
+        <CloseButton label="Close menu" popoverTarget={NAVIGATION_ID} popoverTargetAction="hide" />
       </div>
       <ul className="space-y-1 px-3 py-4 nav:flex nav:items-center nav:gap-1 nav:space-y-0 nav:p-0">
         {navigation.map((item) => (

@@ -24,6 +24,7 @@ import {
 } from "./request-gate";
 import { requestLog } from "./request-log";
 import { scopeOf, serverTiming } from "./request-scope";
+import { inTurns } from "./request-turns";
 import { assignNonce, securityHeaders } from "./security";
 import { loadClientFiles, serveClientFiles } from "./static-files";
 import type { ServerStores } from "./stores";
@@ -212,7 +213,7 @@ export function createApp({
       const { hasPersonalCookie } = appEntryOf(build as ServerBuild);
       // TRUST_PROXY as Express compiled it (`trust proxy` above).
       const trustedProxies = app.get("trust proxy fn");
-      const listener = pageCache.listener(app, {
+      const listener = pageCache.listener(inTurns(app), {
         publicOrigin: new URL(config.publicUrl).origin,
         isPersonal: hasPersonalCookie,
         isFile,
@@ -255,7 +256,8 @@ export function createApp({
   });
   app.use(answerWithErrorPage());
   // The server's listener: each request's scope and metrics first, then the page cache, the app.
-  const observed = observedListener(listeners.get(app) ?? app, {
+  // Requests reach the app in turns (decision 014); the page cache answers what it holds first.
+  const observed = observedListener(listeners.get(app) ?? inTurns(app), {
     trustsProxy: app.get("trust proxy fn"),
     metrics,
     routeOf: typeof build === "function" ? undefined : routeIdOf(build),

@@ -194,6 +194,8 @@ export function createApp({
     res.redirect(301, "/favicon.svg");
   });
   let isFile: ((filePath: string) => boolean) | undefined;
+  // Requests reach the app in turns (decision 014), behind the page cache where there is one.
+  const appInTurns = inTurns(app);
   // The emulators stand in for Shopify, Prismic and Mailchimp, whose calls a connected shop never
   // logs as requests of its own: at `info` the log shows the shop's traffic, the emulators' at
   // `debug` (and their failures as errors).
@@ -213,7 +215,7 @@ export function createApp({
       const { hasPersonalCookie } = appEntryOf(build as ServerBuild);
       // TRUST_PROXY as Express compiled it (`trust proxy` above).
       const trustedProxies = app.get("trust proxy fn");
-      const listener = pageCache.listener(inTurns(app), {
+      const listener = pageCache.listener(appInTurns, {
         publicOrigin: new URL(config.publicUrl).origin,
         isPersonal: hasPersonalCookie,
         isFile,
@@ -256,8 +258,7 @@ export function createApp({
   });
   app.use(answerWithErrorPage());
   // The server's listener: each request's scope and metrics first, then the page cache, the app.
-  // Requests reach the app in turns (decision 014); the page cache answers what it holds first.
-  const observed = observedListener(listeners.get(app) ?? inTurns(app), {
+  const observed = observedListener(listeners.get(app) ?? appInTurns, {
     trustsProxy: app.get("trust proxy fn"),
     metrics,
     routeOf: typeof build === "function" ? undefined : routeIdOf(build),

@@ -93,7 +93,7 @@ function keepAsking(port: number, onAnswer: () => void): Socket {
   return socket;
 }
 
-/** A connection that sends one GET; resolves with its answer. */
+/** A connection that sends one GET; resolves once its answer has come. */
 function askOnce(port: number, sockets: Socket[]): Promise<void> {
   return new Promise((resolve) => {
     const socket = connect(port, "127.0.0.1", () =>

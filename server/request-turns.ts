@@ -1,6 +1,9 @@
 import { AsyncResource } from "node:async_hooks";
 import type { RequestListener } from "node:http";
 
+/** Slots of turns taken that a queue keeps before dropping them. */
+const DROP_TAKEN_AFTER = 1024;
+
 /**
  * Requests take turns: one request is handed to the app per event-loop iteration, in the order the
  * requests came (decision 014). Pages the page cache holds are answered before, without a turn:
@@ -15,9 +18,6 @@ import type { RequestListener } from "node:http";
  * iteration keeps an iteration one request long, so the loop accepts and reads every few
  * milliseconds and requests are answered in the order they came.
  */
-/** Slots of turns taken that a queue keeps before dropping them. */
-const DROP_TAKEN_AFTER = 1024;
-
 export function createRequestTurns(): (turn: () => void) => void {
   // A queue: `waiting` from `next` on. Under steady load it may never empty, so turns taken are
   // let go at once and their slots dropped now and then.

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { createApp, requestListener } from "./app";
 import { appEntryOf, importBuild } from "./app-build";
 import { ConfigError, readConfig, testControlsEnabled } from "./config";
+import { drainConnections } from "./connection-drain";
 import { createEmulators, reachingEmulators } from "./emulators";
 import { createHttpServer } from "./http-server";
 import { createLogger } from "./logger";
@@ -52,14 +53,7 @@ async function main() {
     missBudget: config.missBudget,
   });
   const server = createHttpServer(requestListener(app));
-  // close() ends the connections that are idle when it is called; a keep-alive connection whose
-  // answer was still on its way would stay open until its keep-alive ran out, past the grace
-  // period. Once stopping, each connection is closed as soon as its answer is sent.
-  server.on("request", (_req, res) => {
-    res.on("finish", () => {
-      if (!accepting) setImmediate(() => server.closeIdleConnections());
-    });
-  });
+  const connections = drainConnections(server);
 
   if (metricsServer && config.metrics) {
     const { port, host } = config.metrics;
@@ -95,14 +89,13 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     metricsServer?.close();
-    server.close(async () => {
+    connections.close(async () => {
       await mail?.stop();
       await emulators.close();
       await closeStores(stores);
       logger.info("stopped");
       process.exit(0);
     });
-    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

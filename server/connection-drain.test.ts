@@ -27,7 +27,7 @@ async function listen(
 const closed = (drain: ConnectionDrain) => new Promise<void>((resolve) => drain.close(resolve));
 
 describe("closing the server for a deploy", () => {
-  it("delivers an answer whole that was still being written when the server closed", async () => {
+  it("delivers an answer whole that was still being written when the server closed, and takes no new request meanwhile", async () => {
     // More than the kernel's buffers hold: most of it waits on the server's socket.
     const bodyBytes = 32 * 1024 * 1024;
     let ended!: () => void;
@@ -46,6 +46,18 @@ describe("closing the server for a deploy", () => {
     await answerEnded;
     const serverClosed = closed(drain);
     await new Promise((resolve) => setTimeout(resolve, 200));
+    // Still listening while that answer is written out, the server takes no new request.
+    const late = await new Promise<string>((resolve) => {
+      const other = connect(port, "127.0.0.1");
+      let bytes = 0;
+      other.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      other.on("error", () => {});
+      other.on("close", () => resolve(bytes === 0 ? "closed unanswered" : "answered"));
+      other.write("GET / HTTP/1.1\r\nHost: shop\r\n\r\n");
+    });
+    expect(late).toBe("closed unanswered");
 
     let received = Buffer.alloc(0);
     const chunks: Buffer[] = [];

@@ -27,6 +27,11 @@ export function drainConnections(server: Server): ConnectionDrain {
   let closing = false;
 
   server.on("connection", (socket: Socket) => {
+    // Taken while an answer was still being written out and the server not yet closed.
+    if (closing) {
+      socket.destroy();
+      return;
+    }
     unsent.set(socket, new Set());
     socket.once("close", () => unsent.delete(socket));
   });

@@ -59,11 +59,10 @@ describe("closing the server for a deploy", () => {
     });
     expect(late).toBe("closed unanswered");
 
-    let received = Buffer.alloc(0);
     const chunks: Buffer[] = [];
     client.on("data", (chunk: Buffer) => chunks.push(chunk));
     await new Promise((resolve) => client.on("close", resolve).resume());
-    received = Buffer.concat(chunks);
+    const received = Buffer.concat(chunks);
     const headEnd = received.indexOf("\r\n\r\n");
     expect(received.subarray(0, 15).toString()).toBe("HTTP/1.1 200 OK");
     expect(received.length - (headEnd + 4)).toBe(bodyBytes);

@@ -1,7 +1,8 @@
-import { Agent, createServer, request, type Server } from "node:http";
+import { Agent, type RequestListener, request, type Server } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ConnectionDrain, drainConnections } from "./connection-drain";
+import { createHttpServer } from "./http-server";
 
 // A deploy stops an instance (SIGTERM, server/main.ts) while it answers: every answer under way
 // arrives whole, and the server then closes. The rolling deploy behind nginx once saw a page cut
@@ -15,10 +16,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function listen(
-  handler: Parameters<typeof createServer>[1],
-): Promise<{ port: number; drain: ConnectionDrain }> {
-  server = createServer(handler);
+/** The shop's own HTTP server (its timeouts), draining as server/main.ts makes it. */
+async function listen(handler: RequestListener): Promise<{ port: number; drain: ConnectionDrain }> {
+  server = createHttpServer(handler);
   const drain = drainConnections(server);
   await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
   return { port: (server.address() as AddressInfo).port, drain };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CookieJar } from "../tests/support/customer-account-emulator";
+import { CookieJar } from "../tests/support/customer-account-emulator";
 import { lagoonForFile } from "../tests/support/lagoon-server";
-import { DEMO_CUSTOMERS, signInOverHttp } from "../tests/support/shopper";
+import { addToCartOverHttp, DEMO_CUSTOMERS, signInOverHttp } from "../tests/support/shopper";
 
 // The error page of root.tsx as visitors get it from the whole shop (product §2, §8).
 
@@ -43,5 +43,25 @@ describe("the 404 page", () => {
     const page = await visit("/no-such-page");
     expect(page.status).toBe(404);
     expect(page.titles).toEqual(["Page not found | Coral Bay Pool &amp; Spa"]);
+  });
+});
+
+describe("a page for a shopper with a cart", () => {
+  it("shows the cart in the drawer and carries it in the page's data as one text, every character above U+00FF escaped", async () => {
+    // The demo pump's image is described with an en dash ("… – front"), which the cart carries.
+    const jar = await addToCartOverHttp(
+      shop.origin,
+      new CookieJar(),
+      "gid://shopify/ProductVariant/47100001",
+    );
+    const page = await visit("/about-us", jar);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Open cart, 1 item");
+    expect(page.html).toMatch(/<dialog id="cart-drawer"[\s\S]*Davey SilensorPro SLS Pool Pump/);
+    const data = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(page.html)?.[1];
+    expect(data).toBeDefined();
+    const encoded = JSON.parse(data ?? '""') as string;
+    expect(encoded).toContain("Davey SilensorPro SLS Pool Pump \\\\u2013 front");
+    expect(encoded).not.toMatch(/[\u0100-\uffff]/);
   });
 });

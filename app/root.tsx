@@ -51,7 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // One string for the whole shell, the same on every page (json-text.ts).
       shell: jsonText(pageShell(shell)),
       signedIn: isSignedIn(request.headers.get("Cookie")),
-      cart: cart.data,
+      // The cart's own JSON text, made per request: one string, not objects, for React Router to
+      // encode, and a text of Latin-1 characters only, as the shell's is (json-text.ts).
+      cart: jsonText(cart.data),
       newsletter: newsletter.value,
       year: new Date().getFullYear(),
       gtmId: services.config.gtmId ?? null,
@@ -117,7 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <Announcements announcements={shell.announcements} signedIn={data.signedIn} />
             <Header siteName={shell.siteName} navigation={shell.navigation} />
-            <CartNoticeBanner notice={data.cart.notice} />
+            <CartNoticeBanner notice={readJsonText(data.cart).notice} />
           </>
         ) : null}
         <main id="main" className="flex-1">

@@ -15,6 +15,12 @@
  * text of Latin-1 characters only is a one-byte string in V8: half the memory in each of the
  * copies React Router makes of it on every request (a single en dash made a page's text
  * two-byte).
+ *
+ * A value made for one request may go in too (the cart, with its form key): one V8 stringify
+ * costs less than React Router's encoding of its objects, and the cart's text keeps the page's
+ * data one-byte where a product's en dash in it made all of it two-byte (decision 009). Such texts
+ * pass through the values remembered below like the rest; a shared text they push out is parsed
+ * again, once, when it is next read.
  */
 
 declare const textOf: unique symbol;

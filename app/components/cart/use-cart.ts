@@ -1,10 +1,13 @@
 import { useFetchers, useRouteLoaderData } from "react-router";
 import type { CartLayoutData } from "../../lib/commerce/cart-layout.server";
 import { CART_ACTION, pendingTotalQuantity } from "../../lib/commerce/cart-pending";
+import { type JsonText, readJsonText } from "../../lib/json-text";
 
 /** What the root loader gives every page about the cart (see root.tsx). */
 export function useCartLayoutData(): CartLayoutData | undefined {
-  return (useRouteLoaderData("root") as { cart?: CartLayoutData } | undefined)?.cart;
+  const text = (useRouteLoaderData("root") as { cart?: JsonText<CartLayoutData> } | undefined)
+    ?.cart;
+  return text === undefined ? undefined : readJsonText(text);
 }
 
 /**

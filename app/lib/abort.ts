@@ -26,3 +26,35 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+/**
+ * Runs `work` with a signal that aborts when `parent` does or `ms` have passed, whichever comes
+ * first, with the reason `AbortSignal.timeout` gives (a "TimeoutError" DOMException). Once the
+ * work settles, its timer and its listener on `parent` are gone. `AbortSignal.timeout` cannot be
+ * cancelled: its timer fires `ms` later whatever became of the work, and `AbortSignal.any` keeps
+ * weak references and finalizers for each source. Pages set such deadlines on every request, and
+ * they almost never pass (decision 009).
+ */
+export async function withDeadline<T>(
+  parent: AbortSignal | undefined,
+  ms: number,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  if (parent?.aborted) throw parent.reason;
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(parent?.reason);
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new DOMException("The operation was aborted due to timeout", "TimeoutError"),
+      ),
+    ms,
+  );
+  parent?.addEventListener("abort", onAbort, { once: true });
+  try {
+    return await work(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    parent?.removeEventListener("abort", onAbort);
+  }
+}

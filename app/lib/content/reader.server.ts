@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { untilAborted } from "../abort";
+import { untilAborted, withDeadline } from "../abort";
 import type { AppContext } from "../context.server";
 import { PREVIEW_PAGE_CACHE, PUBLIC_PAGE_CACHE } from "../http-cache";
 import { safeRedirectPath } from "../safe-redirect";
@@ -68,14 +68,17 @@ export function contentReader(
 ): ContentReader {
   const { content, cache, config, logger } = services;
   const previewing = readPreviewToken(request.headers.get("Cookie")) !== null;
-  const deadline = pageDeadline(request);
   // Made on a read the cache cannot answer, for that read: most pages need none.
   const publishedClient = (signal: AbortSignal) => createReadClient(content, signal);
-  const preview = previewing ? createPreviewClient(content, request, deadline) : undefined;
+  const preview = previewing
+    ? createPreviewClient(content, request, pageDeadline(request))
+    : undefined;
 
   async function guard<T>(work: Promise<T>): Promise<T> {
     try {
-      return await untilAborted(work, deadline);
+      return await withDeadline(request.signal, PAGE_CONTENT_DEADLINE_MS, (deadline) =>
+        untilAborted(work, deadline),
+      );
     } catch (error) {
       // Nobody waits for this answer any more.
       if (request.signal.aborted) throw data(null, { status: 503 });
@@ -121,7 +124,7 @@ export function contentReader(
             ),
       );
     },
-    shell: () => guard(loadShell(publishedClient, cache, deadline)),
+    shell: () => guard(loadShell(publishedClient, cache, request.signal)),
   };
 }
 
@@ -133,11 +136,8 @@ export function shellOrFallback(
   request: Request,
   { content, cache, logger }: Pick<AppContext, "content" | "cache" | "logger">,
 ): Promise<Shell> {
-  return loadShellOrFallback(
-    (signal) => createReadClient(content, signal),
-    cache,
-    pageDeadline(request),
-    logger,
+  return withDeadline(request.signal, PAGE_CONTENT_DEADLINE_MS, (deadline) =>
+    loadShellOrFallback((signal) => createReadClient(content, signal), cache, deadline, logger),
   );
 }
 

@@ -2,6 +2,7 @@
 // operation and names every way that can fail, once. The clients on top of it add only what is
 // theirs: tokens and headers, caching, and what a failure means to their callers.
 import { z } from "zod";
+import { withDeadline } from "../abort";
 import type { TypedOperation } from "./typed-operation";
 
 /** Why a call failed; callers decide what the shopper sees. */
@@ -119,29 +120,32 @@ export function createGraphqlTransport(settings: GraphqlTransportSettings): Grap
         ...details,
       });
 
-    const timeout = AbortSignal.timeout(timeoutMs);
+    let deadline: AbortSignal | undefined;
     let response: Response;
     let text: string;
     try {
-      response = await send(url, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          Accept: "application/json",
-          ...settings.headers,
-          ...options.headers,
-        },
-        body: JSON.stringify({
-          query: operation,
-          variables: options.variables ?? {},
-          operationName,
-        }),
-        signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      [response, text] = await withDeadline(options.signal, timeoutMs, async (signal) => {
+        deadline = signal;
+        const answer = await send(url, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json",
+            ...settings.headers,
+            ...options.headers,
+          },
+          body: JSON.stringify({
+            query: operation,
+            variables: options.variables ?? {},
+            operationName,
+          }),
+          signal,
+        });
+        return [answer, await answer.text()] as const;
       });
-      text = await response.text();
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw timeout.aborted
+      throw deadline?.aborted
         ? fail("timeout", `no answer within ${timeoutMs} ms`, { cause: error })
         : fail("network", error instanceof Error ? error.message : String(error), { cause: error });
     }

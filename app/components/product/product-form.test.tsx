@@ -2,6 +2,7 @@ import { prerender } from "react-dom/static";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ProductVariant } from "../../lib/commerce/types";
+import { jsonText } from "../../lib/json-text";
 import { ProductForm } from "./product-form";
 
 const variant: ProductVariant = {
@@ -40,7 +41,9 @@ async function render(props: Partial<Parameters<typeof ProductForm>[0]> = {}): P
       ),
     },
   ]);
-  const rootData = { cart: { cart: null, unavailable: false, formKey: "form-key", notice: null } };
+  const rootData = {
+    cart: jsonText({ cart: null, unavailable: false, formKey: "form-key", notice: null }),
+  };
   const { prelude } = await prerender(
     <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: rootData } }} />,
   );

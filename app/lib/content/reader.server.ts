@@ -45,9 +45,13 @@ export async function orNull<T>(load: Promise<T>): Promise<T | null> {
 
 export { PAGE_CONTENT_DEADLINE_MS };
 
-/** Ends when the shopper disconnects or the page's deadline passes, whichever comes first. */
-export function pageDeadline(request: Request, ms = PAGE_CONTENT_DEADLINE_MS): AbortSignal {
-  return AbortSignal.any([request.signal, AbortSignal.timeout(ms)]);
+/**
+ * A preview's signal for the whole page: it ends when the shopper disconnects or the page's
+ * deadline passes. The reads a page waits for each take `withDeadline` instead, which lets its
+ * timer go once the read is done; a preview's client lives as long as the page.
+ */
+function pageDeadline(request: Request): AbortSignal {
+  return AbortSignal.any([request.signal, AbortSignal.timeout(PAGE_CONTENT_DEADLINE_MS)]);
 }
 
 export function isUpstreamFailure(error: unknown): boolean {

@@ -1,4 +1,3 @@
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type {
   Request as ExpressRequest,
@@ -78,26 +77,18 @@ const COMPRESSIBLE =
 const MIN_COMPRESS_BYTES = 1024;
 const RENDERED_GZIP = { level: 6 };
 /**
- * Up to this size an answer is compressed on the main thread. Under load, brotli on libuv's thread
- * pool cost a page several times the CPU of the same call made in place (a 76 KB collection page:
- * 19–20 ms of the server's CPU a request against 7–10 ms, decision 009); one call in place holds
- * the event loop for about a millisecond. Larger answers (sitemaps, say) go to the pool.
- */
-const COMPRESS_IN_PLACE_MAX_BYTES = 256 * 1024;
-/**
  * Quality 1: on a 60–76 KB page about half the CPU of quality 3 (0.09 ms against 0.16–0.19 ms a
  * call) for about 10 % more bytes, 12 KB in all (decision 009). Only rendered answers pay it: a
  * signed-in shopper's pages and the page cache's misses. The cache stores quality 8.
  */
 const RENDERED_BROTLI_QUALITY = 1;
 
-/** A rendered answer compressed at the quality pages are sent in (exported for tests). */
-export async function compressRendered(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
-  if (body.length <= COMPRESS_IN_PLACE_MAX_BYTES) {
-    return encoding === "br"
-      ? brotliCompressSync(body, brotliAt(RENDERED_BROTLI_QUALITY, body.length))
-      : gzipSync(body, RENDERED_GZIP);
-  }
+/**
+ * A rendered answer compressed at the quality pages are sent in (exported for tests), on libuv's
+ * thread pool: under load the main thread, which renders every page, sets the pace, and the
+ * pool's threads use the core it leaves (decision 009).
+ */
+export function compressRendered(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
   return encoding === "br"
     ? compressBrotli(body, brotliAt(RENDERED_BROTLI_QUALITY, body.length))
     : compressGzip(body, RENDERED_GZIP);

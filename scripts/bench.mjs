@@ -130,9 +130,13 @@ function startShop(name, port, cwd, env = {}) {
   });
 }
 
-/** Fields of /proc/<pid>/stat after the command's name: [0] state, [1] ppid, [2] group, … */
-function statFields(pid) {
-  return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+/**
+ * Fields of /proc/<pid>/stat after the command's name: [0] state, [1] ppid, [2] group, … With
+ * `thread`, of that thread of the process (its main thread's id is the process's).
+ */
+function statFields(pid, thread) {
+  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  return readFileSync(file, "utf8").split(") ")[1].split(" ");
 }
 
 /**
@@ -173,9 +177,12 @@ function rssMiB(pid) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-/** CPU time a process has used so far, user and system, in milliseconds (Linux). */
-function cpuMs(pid) {
-  const fields = statFields(pid);
+/**
+ * CPU time a process (or one of its threads) has used so far, user and system, in milliseconds
+ * (Linux).
+ */
+function cpuMs(pid, thread) {
+  const fields = statFields(pid, thread);
   // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
@@ -254,12 +261,15 @@ async function prepare(target) {
  */
 async function measure(target) {
   const cpuBefore = cpuMs(target.pid);
+  const mainBefore = cpuMs(target.pid, target.pid);
   const result = await autocannon(loadOptions(target, DURATION));
+  const requests = Math.max(1, result.requests.total);
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuMsPerRequest: (cpuMs(target.pid) - cpuBefore) / Math.max(1, result.requests.total),
+    cpuMsPerRequest: (cpuMs(target.pid) - cpuBefore) / requests,
+    mainMsPerRequest: (cpuMs(target.pid, target.pid) - mainBefore) / requests,
     requests: result.requests.total,
     ...failuresOf(result),
   };
@@ -273,6 +283,7 @@ function summary(runs) {
     p50: median(runs.map((run) => run.p50)),
     p99: median(runs.map((run) => run.p99)),
     cpuMsPerRequest: Math.round(median(runs.map((run) => run.cpuMsPerRequest)) * 100) / 100,
+    mainMsPerRequest: Math.round(median(runs.map((run) => run.mainMsPerRequest)) * 100) / 100,
     requests: total("requests"),
     errors: total("errors"),
     timeouts: total("timeouts"),
@@ -507,6 +518,7 @@ try {
     ["p50 ms", (run) => run.p50],
     ["p99 ms", (run) => run.p99],
     ["CPU ms", (run) => run.cpuMsPerRequest.toFixed(2)],
+    ["main ms", (run) => run.mainMsPerRequest.toFixed(2)],
     ["failed", (run) => run.errors + run.non2xx],
     ["×plain", (run) => run.toPlain],
     ...(before
@@ -528,7 +540,7 @@ try {
     );
   }
   console.log(
-    "CPU ms: the server process's CPU time per request. ×: this row's requests per second over the other's; CPU×: the other's CPU per request over this row's (1 = as cheap). RR: React Router's one-route page, a reference.",
+    "CPU ms: the server process's CPU time per request; main ms: its main thread's, which sets the rate once it is busy all the time. ×: this row's requests per second over the other's; CPU×: the other's CPU per request over this row's (1 = as cheap). RR: React Router's one-route page, a reference.",
   );
 
   if (before) {

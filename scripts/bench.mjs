@@ -132,10 +132,10 @@ function startShop(name, port, cwd, env = {}) {
 
 /**
  * Fields of /proc/<pid>/stat after the command's name: [0] state, [1] ppid, [2] group, … With
- * `thread`, of that thread of the process (its main thread's id is the process's).
+ * `mainThread`, of the process's main thread alone (its thread id is the process's).
  */
-function statFields(pid, thread) {
-  const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+function statFields(pid, { mainThread = false } = {}) {
+  const file = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
   return readFileSync(file, "utf8").split(") ")[1].split(" ");
 }
 
@@ -178,11 +178,11 @@ function rssMiB(pid) {
 }
 
 /**
- * CPU time a process (or one of its threads) has used so far, user and system, in milliseconds
- * (Linux).
+ * CPU time a process (or, with `mainThread`, its main thread) has used so far, user and system, in
+ * milliseconds (Linux).
  */
-function cpuMs(pid, thread) {
-  const fields = statFields(pid, thread);
+function cpuMs(pid, options) {
+  const fields = statFields(pid, options);
   // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
@@ -261,7 +261,7 @@ async function prepare(target) {
  */
 async function measure(target) {
   const cpuBefore = cpuMs(target.pid);
-  const mainBefore = cpuMs(target.pid, target.pid);
+  const mainBefore = cpuMs(target.pid, { mainThread: true });
   const result = await autocannon(loadOptions(target, DURATION));
   const requests = Math.max(1, result.requests.total);
   return {
@@ -269,7 +269,7 @@ async function measure(target) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuMsPerRequest: (cpuMs(target.pid) - cpuBefore) / requests,
-    mainMsPerRequest: (cpuMs(target.pid, target.pid) - mainBefore) / requests,
+    mainMsPerRequest: (cpuMs(target.pid, { mainThread: true }) - mainBefore) / requests,
     requests: result.requests.total,
     ...failuresOf(result),
   };

@@ -12,7 +12,7 @@ import { createNewsletterEmulator } from "../emulators/newsletter";
 import { createMemoryCartStorage, createStorefrontEmulator } from "../emulators/storefront";
 import { checkoutCustomersOf } from "./checkout-customers";
 import type { ServerConfig } from "./config";
-import type { Database } from "./db";
+import { type Database, writesAlone } from "./db";
 import { createDatabaseCartStorage } from "./db/emulator-carts";
 import { createDatabaseCustomerStorage } from "./db/emulator-customers";
 import { privateToThisMachine } from "./emulator-access";
@@ -109,11 +109,14 @@ export async function createEmulators(
           }
         : undefined,
     };
+    const onThread = deps.storefrontThread !== false;
+    // On its thread the emulator keeps the carts it reads (decision 013), where nothing else
+    // writes them: not a second copy here too.
     const carts = deps.database
-      ? createDatabaseCartStorage(deps.database)
+      ? createDatabaseCartStorage(deps.database, { keep: !onThread })
       : createMemoryCartStorage();
     const customers = checkoutCustomersOf(() => customerAccount);
-    if (deps.storefrontThread === false) {
+    if (!onThread) {
       router.use(
         "/storefront",
         createStorefrontEmulator({
@@ -128,6 +131,7 @@ export async function createEmulators(
       storefrontThread = await startStorefrontThread({
         emulator: { ...emulator, mountPath: STOREFRONT_PATH },
         carts,
+        keepCarts: !deps.database || writesAlone(deps.database),
         customers,
         logger: deps.logger,
       });

@@ -56,6 +56,8 @@ beforeAll(async () => {
   thread = await startStorefrontThread({
     emulator: { catalogDir, publicOrigin: shop.origin, testControls: true, mountPath: MOUNT },
     carts: storage,
+    // Every read crosses to the main thread here; the suite below has the thread keep them.
+    keepCarts: false,
     customers,
   });
   app.use(MOUNT, thread.forward);
@@ -151,6 +153,63 @@ describe("the storefront emulator on its own thread", () => {
   });
 });
 
+describe("a storefront emulator's thread that keeps its carts", () => {
+  it("reads a cart it wrote without asking the main thread, which still stores every change", async () => {
+    const app = express();
+    const server = await listenOnLoopback(app);
+    const memory = createMemoryCartStorage();
+    const loads: string[] = [];
+    const kept = await startStorefrontThread({
+      emulator: { catalogDir, publicOrigin: server.origin, mountPath: MOUNT },
+      carts: {
+        ...memory,
+        load(token) {
+          loads.push(token);
+          return memory.load(token);
+        },
+      },
+      keepCarts: true,
+      customers,
+    });
+    try {
+      const call = async (query: string, variables: Record<string, unknown>) => {
+        const response = await fetch(`${kept.endpoint}/api/2026-04/graphql.json`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "X-Shopify-Storefront-Access-Token": "any",
+          },
+          body: JSON.stringify({ query, variables }),
+        });
+        return (await response.json()).data;
+      };
+      const created = await call(
+        `mutation($input: CartInput) { cartCreate(input: $input) { cart { id } } }`,
+        { input: { lines: [{ merchandiseId: ONLINE_COURSE, quantity: 1 }] } },
+      );
+      const id = created.cartCreate.cart.id as string;
+      const token = /Cart\/([\w-]+)\?/.exec(id)?.[1] ?? "";
+      const loadsAfterCreate = loads.length;
+      const read = `query($id: ID!) { cart(id: $id) { totalQuantity } }`;
+      expect((await call(read, { id })).cart.totalQuantity).toBe(1);
+      expect((await call(read, { id })).cart.totalQuantity).toBe(1);
+      expect(loads).toHaveLength(loadsAfterCreate);
+
+      await call(
+        `mutation($id: ID!, $lines: [CartLineInput!]!) { cartLinesAdd(cartId: $id, lines: $lines) { cart { id } } }`,
+        { id, lines: [{ merchandiseId: ONLINE_COURSE, quantity: 2 }] },
+      );
+      expect((await call(read, { id })).cart.totalQuantity).toBe(3);
+      expect((await memory.load(token))?.lines).toEqual([
+        expect.objectContaining({ merchandiseId: ONLINE_COURSE, quantity: 3 }),
+      ]);
+    } finally {
+      await kept.close();
+      await server.close();
+    }
+  });
+});
+
 describe("closing the storefront emulator's thread", () => {
   it("stops its server: the app's calls are refused, and the shop's forwarding answers 502", async () => {
     const app = express();
@@ -158,6 +217,7 @@ describe("closing the storefront emulator's thread", () => {
     const closing = await startStorefrontThread({
       emulator: { catalogDir, publicOrigin: server.origin, mountPath: MOUNT },
       carts: createMemoryCartStorage(),
+      keepCarts: true,
       customers,
     });
     app.use(MOUNT, closing.forward);

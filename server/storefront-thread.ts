@@ -39,6 +39,11 @@ export interface StorefrontThreadData {
   };
   /** The main thread's end answers the calls for carts and customers. */
   calls: MessagePort;
+  /**
+   * Whether the thread keeps the carts it read or wrote (`keepingCarts`): where no other process
+   * writes them, a page's cart read then crosses no message port.
+   */
+  keepCarts: boolean;
 }
 
 /** What the emulator's thread tells the main thread. */
@@ -62,6 +67,7 @@ function requestWithCookie(cookie: string | undefined) {
 export async function startStorefrontThread(options: {
   emulator: StorefrontThreadData["emulator"];
   carts: CartStorage;
+  keepCarts: boolean;
   customers: CheckoutCustomers;
   logger?: Pick<Logger, "warn" | "error">;
 }): Promise<StorefrontThread> {
@@ -79,7 +85,11 @@ export async function startStorefrontThread(options: {
     addOrder: (customerId, order) => customers.addOrder(customerId, order),
   });
 
-  const data: StorefrontThreadData = { emulator: options.emulator, calls: port2 };
+  const data: StorefrontThreadData = {
+    emulator: options.emulator,
+    calls: port2,
+    keepCarts: options.keepCarts,
+  };
   const worker = new Worker(new URL(WORKER_FILE, import.meta.url), {
     workerData: data,
     transferList: [port2],

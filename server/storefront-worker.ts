@@ -1,7 +1,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import express from "express";
 import type { CartStorage, CheckoutCustomers } from "../emulators/storefront";
-import { createStorefrontEmulator } from "../emulators/storefront";
+import { createStorefrontEmulator, keepingCarts } from "../emulators/storefront";
 import { createHttpServer } from "./http-server";
 import type { StorefrontThreadData, StorefrontThreadMessage } from "./storefront-thread";
 import { callsTo } from "./thread-calls";
@@ -10,11 +10,13 @@ import { callsTo } from "./thread-calls";
 // stand-in answers on a loopback port of its own, so its work is not the shop's, as Shopify's
 // is not in production. Its carts stay in the shop's database, and the checkout asks the
 // customer-account emulator who is signed in: both on the main thread, called over `calls`.
+// Where the shop's process alone writes its database, the carts read or written are kept here too.
 
-const { emulator, calls } = workerData as StorefrontThreadData;
+const { emulator, calls, keepCarts } = workerData as StorefrontThreadData;
 const tell = (message: StorefrontThreadMessage) => parentPort?.postMessage(message);
 
-const carts = callsTo<CartStorage>(calls, ["load", "save", "recordOrder", "listOrders"]);
+const stored = callsTo<CartStorage>(calls, ["load", "save", "recordOrder", "listOrders"]);
+const carts = keepCarts ? keepingCarts(stored) : stored;
 const accounts = callsTo<{
   findSignedInCustomer(
     cookie: string | undefined,

@@ -1,6 +1,8 @@
+import { LRUCache } from "lru-cache";
+
 // Where carts and checkout orders are kept: the stored shapes, the CartStorage contract the
-// cart book writes through (server/db/emulator-carts.ts implements it on the app's database), and
-// the in-memory storage used by default.
+// cart book writes through (server/db/emulator-carts.ts implements it on the app's database), the
+// in-memory storage used by default, and the carts kept beside a storage written by one process.
 
 export interface CartAttribute {
   key: string;
@@ -113,3 +115,40 @@ export function createMemoryCartStorage(): CartStorage {
 }
 
 export const FIRST_ORDER_NUMBER = 1001;
+
+/** How many carts a storage written by this process alone keeps in memory as well. */
+const KEPT_CARTS = 1_000;
+
+/** Where `keepingCarts` keeps carts; several storages over one database share one. */
+export const cartsKept = () => new LRUCache<string, StoredCart>({ max: KEPT_CARTS });
+
+/**
+ * `storage` with the carts it last read or wrote kept in memory as well, so that reading a cart
+ * (every page a shopper with a cart opens) asks nothing of it. Only for a storage no other process
+ * writes (the app's PGlite, not a shared PostgreSQL), reached through this one object. The storage
+ * stays the record: a cart is kept only once stored, a newer version is never replaced by an older
+ * read, and a save that finds another version stored forgets the kept copy.
+ */
+export function keepingCarts(storage: CartStorage, kept = cartsKept()): CartStorage {
+  const keep = (cart: StoredCart) => {
+    const current = kept.get(cart.token);
+    if (!current || current.version <= cart.version) kept.set(cart.token, structuredClone(cart));
+  };
+  return {
+    async load(token) {
+      const known = kept.get(token);
+      if (known) return structuredClone(known);
+      const cart = await storage.load(token);
+      if (cart) keep(cart);
+      return cart;
+    },
+    async save(cart) {
+      const saved = await storage.save(cart);
+      if (saved) keep(cart);
+      else kept.delete(cart.token);
+      return saved;
+    },
+    recordOrder: (order) => storage.recordOrder(order),
+    listOrders: () => storage.listOrders(),
+  };
+}

@@ -61,7 +61,7 @@ export type {
   OrderLine,
   StoredCart,
 } from "./cart-storage";
-export { createMemoryCartStorage } from "./cart-storage";
+export { cartsKept, createMemoryCartStorage, keepingCarts } from "./cart-storage";
 export type { CheckoutCustomer, CheckoutCustomers } from "./checkout";
 
 // A test switch for one cart: its operations fail with an emulator fault while the rest of the

@@ -1,26 +1,22 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
-import type { CartStorage, CheckoutOrder, StoredCart } from "../../emulators/storefront";
+import type { LRUCache } from "lru-cache";
+import {
+  type CartStorage,
+  type CheckoutOrder,
+  cartsKept,
+  keepingCarts,
+  type StoredCart,
+} from "../../emulators/storefront";
 import { type Database, writesAlone } from "./index";
 import { emulatorCarts, emulatorOrders } from "./schema";
 
-/** How many carts a process that writes its database alone keeps in memory as well. */
-const KEPT_CARTS = 1_000;
-
-/** The carts kept beside each such database, shared by every storage over it. */
+/** The carts kept beside each database this process alone writes, shared by every storage over it. */
 const keptCarts = new WeakMap<Database, LRUCache<string, StoredCart>>();
 
-/**
- * Where the database is this process's alone (PGlite), the carts it last read or wrote, so that
- * reading a cart (every page a shopper with a cart opens) costs no query. The database stays the
- * record: a cart is kept only once stored, a newer version is never replaced by an older read, and
- * a save that finds another version stored forgets the kept copy. Shared PostgreSQL is always read.
- */
-function keptCartsOf(db: Database): LRUCache<string, StoredCart> | undefined {
-  if (!writesAlone(db)) return undefined;
+function keptCartsOf(db: Database): LRUCache<string, StoredCart> {
   let kept = keptCarts.get(db);
   if (!kept) {
-    kept = new LRUCache({ max: KEPT_CARTS });
+    kept = cartsKept();
     keptCarts.set(db, kept);
   }
   return kept;
@@ -29,8 +25,14 @@ function keptCartsOf(db: Database): LRUCache<string, StoredCart> | undefined {
 /**
  * The storefront emulator's carts and orders in the app's database (PGlite or PostgreSQL), so
  * embedded carts outlive a restart and app processes sharing one PostgreSQL share carts too.
+ * Where this process alone writes the database (PGlite), the carts are kept in memory as well
+ * (`keepingCarts`), unless `keep` is false: the storefront emulator's thread keeps them on its
+ * side of the message port instead (decision 013).
  */
-export function createDatabaseCartStorage(db: Database): CartStorage {
+export function createDatabaseCartStorage(
+  db: Database,
+  { keep = true }: { keep?: boolean } = {},
+): CartStorage {
   async function saveToDatabase(cart: StoredCart): Promise<boolean> {
     if (cart.version === 1) {
       const inserted = await db
@@ -51,32 +53,16 @@ export function createDatabaseCartStorage(db: Database): CartStorage {
     return updated.length === 1;
   }
 
-  const kept = keptCartsOf(db);
-  const keep = (cart: StoredCart) => {
-    if (!kept) return;
-    const current = kept.get(cart.token);
-    if (!current || current.version <= cart.version) kept.set(cart.token, structuredClone(cart));
-  };
-  return {
+  const stored: CartStorage = {
     async load(token) {
-      const known = kept?.get(token);
-      if (known) return structuredClone(known);
       const [row] = await db
         .select({ cart: emulatorCarts.cart })
         .from(emulatorCarts)
         .where(eq(emulatorCarts.token, token));
-      if (!row) return undefined;
-      const cart = row.cart as StoredCart;
-      keep(cart);
-      return cart;
+      return row ? (row.cart as StoredCart) : undefined;
     },
 
-    async save(cart) {
-      const saved = await saveToDatabase(cart);
-      if (saved) keep(cart);
-      else kept?.delete(cart.token);
-      return saved;
-    },
+    save: saveToDatabase,
 
     async recordOrder(order) {
       const [row] = await db
@@ -97,4 +83,5 @@ export function createDatabaseCartStorage(db: Database): CartStorage {
       return rows.map((row) => ({ ...(row.order as CheckoutOrder), number: row.number }));
     },
   };
+  return keep && writesAlone(db) ? keepingCarts(stored, keptCartsOf(db)) : stored;
 }

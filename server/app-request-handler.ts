@@ -95,11 +95,11 @@ const COMPRESS_IN_PLACE_MAX_BYTES = 256 * 1024;
 
 /** A rendered answer compressed at the quality pages are sent in (exported for tests). */
 export async function compressRendered(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  const inPlace = body.length <= COMPRESS_IN_PLACE_MAX_BYTES;
+  if (encoding === "gzip")
+    return inPlace ? gzipSync(body, RENDERED_GZIP) : compressGzip(body, RENDERED_GZIP);
   const options = brotliAt(RENDERED_BROTLI_QUALITY, body.length);
-  if (body.length <= COMPRESS_IN_PLACE_MAX_BYTES) {
-    return encoding === "br" ? brotliCompressSync(body, options) : gzipSync(body, RENDERED_GZIP);
-  }
-  return encoding === "br" ? compressBrotli(body, options) : compressGzip(body, RENDERED_GZIP);
+  return inPlace ? brotliCompressSync(body, options) : compressBrotli(body, options);
 }
 
 /** The answer's bytes: the page the app rendered as they are, else read from its body. */

@@ -68,8 +68,13 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function graphql(query: string, variables: Record<string, unknown> = {}) {
-  const response = await fetch(`${thread.endpoint}/api/2026-04/graphql.json`, {
+/** A Storefront API call to the emulator's thread at `endpoint` (the suite's own by default). */
+async function graphql(
+  query: string,
+  variables: Record<string, unknown> = {},
+  endpoint = thread.endpoint,
+) {
+  const response = await fetch(`${endpoint}/api/2026-04/graphql.json`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
@@ -172,17 +177,8 @@ describe("a storefront emulator's thread that keeps its carts", () => {
       customers,
     });
     try {
-      const call = async (query: string, variables: Record<string, unknown>) => {
-        const response = await fetch(`${kept.endpoint}/api/2026-04/graphql.json`, {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "X-Shopify-Storefront-Access-Token": "any",
-          },
-          body: JSON.stringify({ query, variables }),
-        });
-        return (await response.json()).data;
-      };
+      const call = async (query: string, variables: Record<string, unknown>) =>
+        (await graphql(query, variables, kept.endpoint)).body.data;
       const created = await call(
         `mutation($input: CartInput) { cartCreate(input: $input) { cart { id } } }`,
         { input: { lines: [{ merchandiseId: ONLINE_COURSE, quantity: 1 }] } },

@@ -110,8 +110,9 @@ export async function createEmulators(
         : undefined,
     };
     const onThread = deps.storefrontThread !== false;
-    // On its thread the emulator keeps the carts it reads (decision 013), where nothing else
-    // writes them: not a second copy here too.
+    // Where nothing but the emulator writes the carts (PGlite, or memory), it keeps those it
+    // reads; on its thread, on the thread's side of the port (decision 013), not here as well.
+    const keepCarts = !deps.database || writesAlone(deps.database);
     const carts = deps.database
       ? createDatabaseCartStorage(deps.database, { keep: !onThread })
       : createMemoryCartStorage();
@@ -131,7 +132,7 @@ export async function createEmulators(
       storefrontThread = await startStorefrontThread({
         emulator: { ...emulator, mountPath: STOREFRONT_PATH },
         carts,
-        keepCarts: !deps.database || writesAlone(deps.database),
+        keepCarts,
         customers,
         logger: deps.logger,
       });
